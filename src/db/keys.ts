@@ -1,0 +1,173 @@
+/**
+ * THE key scheme of the one table (see docs/data-model.md). Every PK/SK string and every SK
+ * prefix is built here and nowhere else; every item also carries its entity name in `type`.
+ *
+ * Partitions:
+ *   CREATOR#<creatorId>      everything a creator owns (one Query per page)
+ *   EMAIL#<normalized>       email → creator lookup (stands in for a GSI)
+ *   MAGIC#<tokenHash>        magic-link token (TTL)
+ *   SESSION#<tokenHash>      session lookup (TTL)
+ *   APITOKEN#<tokenHash>     API token lookup (one GetItem to authenticate)
+ *   RATELIMIT#<scope>#<key>  fixed-window counters (TTL)
+ */
+
+export const ENTITY_TYPES = [
+  "Creator",
+  "EmailLookup",
+  "MagicLink",
+  "Session",
+  "SessionRef",
+  "ApiToken",
+  "ApiTokenLookup",
+  "RateLimitWindow",
+  "Video",
+  "Chapters",
+  "Clip",
+  "ClipRank",
+  "Stream",
+  "ChatSpike",
+  "DailyAnalytics",
+  "PlatformToken",
+] as const;
+
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+export type Key = { PK: string; SK: string };
+
+const SEP = "#";
+
+/** Refuses values that would let one key part spill into the next. */
+function part(value: string, what: string): string {
+  if (value.length === 0 || value.includes(SEP)) {
+    throw new Error(`Invalid ${what} for a key: ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+// ── Creator partition ──────────────────────────────────────────────────────────────────────
+
+export const creatorPk = (creatorId: string) => `CREATOR${SEP}${part(creatorId, "creatorId")}`;
+
+export const creatorKey = (creatorId: string): Key => ({ PK: creatorPk(creatorId), SK: "METADATA" });
+
+export const emailLookupKey = (normalizedEmail: string): Key => ({
+  PK: `EMAIL${SEP}${part(normalizedEmail, "email")}`,
+  SK: "CREATOR",
+});
+
+// Videos. The starting scheme put chapters at ASSET#<videoId>#CHAPTERS, which sorts between
+// video items, so "list videos" would read (and throw away) every chapters item. Chapters
+// live under their own prefix instead.
+export const VIDEO_SK_PREFIX = `ASSET${SEP}`;
+export const videoKey = (creatorId: string, videoId: string): Key => ({
+  PK: creatorPk(creatorId),
+  SK: `${VIDEO_SK_PREFIX}${part(videoId, "videoId")}`,
+});
+
+export const CHAPTERS_SK_PREFIX = `CHAPTERS${SEP}`;
+export const chaptersKey = (creatorId: string, videoId: string): Key => ({
+  PK: creatorPk(creatorId),
+  SK: `${CHAPTERS_SK_PREFIX}${part(videoId, "videoId")}`,
+});
+
+// Clips. A clip id embeds its video's id (`clip_<videoUlid>_<nn>`, see lib/ids.ts), so the
+// clips of one video are a contiguous key range and "newest first" is newest video first.
+export const CLIP_SK_PREFIX = `CLIP${SEP}`;
+export const clipKey = (creatorId: string, clipId: string): Key => ({
+  PK: creatorPk(creatorId),
+  SK: `${CLIP_SK_PREFIX}${part(clipId, "clipId")}`,
+});
+export const clipSkPrefixForVideo = (clipIdPrefix: string) =>
+  `${CLIP_SK_PREFIX}${part(clipIdPrefix, "clipIdPrefix")}`;
+
+// Rank items: "top clips" and "score ≥ N" as key ranges, written in the clip's transaction.
+export const CLIP_RANK_SK_PREFIX = `CLIPRANK${SEP}`;
+export const MAX_SCORE = 100;
+const paddedScore = (score: number) => {
+  if (!Number.isInteger(score) || score < 0 || score > MAX_SCORE) {
+    throw new Error(`Clip score must be an integer 0–${MAX_SCORE}, got ${score}`);
+  }
+  return String(score).padStart(3, "0");
+};
+export const clipRankKey = (creatorId: string, score: number, clipId: string): Key => ({
+  PK: creatorPk(creatorId),
+  SK: `${CLIP_RANK_SK_PREFIX}${paddedScore(score)}${SEP}${part(clipId, "clipId")}`,
+});
+/** Lower bound (inclusive) for "rank items with score ≥ minScore". */
+export const clipRankSkFrom = (minScore: number) => `${CLIP_RANK_SK_PREFIX}${paddedScore(minScore)}${SEP}`;
+/** Upper bound past every rank item. `~` sorts after every id character. */
+export const CLIP_RANK_SK_END = `${CLIP_RANK_SK_PREFIX}~`;
+
+export const STREAM_SK_PREFIX = `STREAM${SEP}`;
+export const streamKey = (creatorId: string, streamId: string): Key => ({
+  PK: creatorPk(creatorId),
+  SK: `${STREAM_SK_PREFIX}${part(streamId, "streamId")}`,
+});
+
+// Chat spikes are grouped by stream (the starting scheme's LIVE_CHAT_SPIKE#<timestamp> could
+// not list one stream's spikes without reading all of them).
+export const CHAT_SPIKE_SK_PREFIX = `LIVE_CHAT_SPIKE${SEP}`;
+export const chatSpikeSkPrefixForStream = (streamId: string) =>
+  `${CHAT_SPIKE_SK_PREFIX}${part(streamId, "streamId")}${SEP}`;
+export const chatSpikeKey = (creatorId: string, streamId: string, isoTimestamp: string): Key => ({
+  PK: creatorPk(creatorId),
+  SK: `${chatSpikeSkPrefixForStream(streamId)}${part(isoTimestamp, "timestamp")}`,
+});
+
+export const DAILY_ANALYTICS_SK_PREFIX = `ANALYTICS${SEP}DAILY${SEP}`;
+export const dailyAnalyticsKey = (creatorId: string, isoDate: string): Key => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) throw new Error(`Invalid date for a key: ${isoDate}`);
+  return { PK: creatorPk(creatorId), SK: `${DAILY_ANALYTICS_SK_PREFIX}${isoDate}` };
+};
+
+export const PLATFORM_TOKEN_SK_PREFIX = `PLATFORM_TOKEN${SEP}`;
+export const platformTokenKey = (creatorId: string, platform: string): Key => ({
+  PK: creatorPk(creatorId),
+  SK: `${PLATFORM_TOKEN_SK_PREFIX}${part(platform, "platform")}`,
+});
+
+export const API_TOKEN_SK_PREFIX = `APITOKEN${SEP}`;
+export const apiTokenKey = (creatorId: string, tokenId: string): Key => ({
+  PK: creatorPk(creatorId),
+  SK: `${API_TOKEN_SK_PREFIX}${part(tokenId, "tokenId")}`,
+});
+export const apiTokenLookupKey = (tokenHash: string): Key => ({
+  PK: `APITOKEN${SEP}${part(tokenHash, "tokenHash")}`,
+  SK: "APITOKEN",
+});
+
+/** A creator's own list of sessions, for "sign out everywhere". */
+export const SESSION_REF_SK_PREFIX = `SESSION${SEP}`;
+export const sessionRefKey = (creatorId: string, tokenHash: string): Key => ({
+  PK: creatorPk(creatorId),
+  SK: `${SESSION_REF_SK_PREFIX}${part(tokenHash, "tokenHash")}`,
+});
+
+// ── Lookup partitions ──────────────────────────────────────────────────────────────────────
+
+export const magicLinkKey = (tokenHash: string): Key => ({
+  PK: `MAGIC${SEP}${part(tokenHash, "tokenHash")}`,
+  SK: "VERIFY",
+});
+
+export const sessionKey = (tokenHash: string): Key => ({
+  PK: `SESSION${SEP}${part(tokenHash, "tokenHash")}`,
+  SK: "SESSION",
+});
+
+export const rateLimitKey = (scope: string, subject: string, windowStartMs: number): Key => ({
+  PK: `RATELIMIT${SEP}${part(scope, "scope")}${SEP}${part(subject, "subject")}`,
+  SK: `WINDOW${SEP}${windowStartMs}`,
+});
+
+/** The SK prefixes of list pages; cursors are bound to one of these. */
+export const LIST_PREFIXES = {
+  videos: VIDEO_SK_PREFIX,
+  clips: CLIP_SK_PREFIX,
+  clipRanks: CLIP_RANK_SK_PREFIX,
+  streams: STREAM_SK_PREFIX,
+  chatSpikes: CHAT_SPIKE_SK_PREFIX,
+  dailyAnalytics: DAILY_ANALYTICS_SK_PREFIX,
+  apiTokens: API_TOKEN_SK_PREFIX,
+  sessions: SESSION_REF_SK_PREFIX,
+} as const;

@@ -1,0 +1,157 @@
+/**
+ * The clip engine's contract: what each stage takes and gives. The engine knows nothing of
+ * AWS, the table or the web app; the worker (src/worker) and the CLI (bin/truss.ts) compose
+ * these stages, persisting between them where they need to.
+ *
+ *   probe ─▶ extract signals ─▶ analyze (local, or Gemini fused with local) ─▶ render each clip
+ *                                   └─▶ chapters, transcript, interest curve
+ */
+
+/** What ffprobe says about a source, normalised. Dimensions are as displayed (after rotation). */
+export type MediaProbe = {
+  durationSeconds: number;
+  width: number;
+  height: number;
+  codedWidth: number;
+  codedHeight: number;
+  rotationDegrees: 0 | 90 | 180 | 270;
+  fps: number;
+  isVariableFrameRate: boolean;
+  hasVideo: boolean;
+  hasAudio: boolean;
+  videoCodec: string | null;
+  audioCodec: string | null;
+  bitrateBitsPerSecond: number | null;
+  formatName: string;
+  sizeBytes: number | null;
+};
+
+/** How signals are extracted: `full` decodes every frame, `fast` only keyframes or a low rate. */
+export type SignalMode = "fast" | "full";
+
+/** Per-second signals from one ffmpeg pass. Index i covers [i, i+1) seconds. */
+export type SignalCurve = {
+  mode: SignalMode;
+  durationSeconds: number;
+  /** RMS level per second, dBFS (−90 for digital silence or no audio). */
+  rmsDb: number[];
+  /** Peak level per second, dBFS. */
+  peakDb: number[];
+  /** EBU R128 momentary loudness per second, LUFS (−70 floor). */
+  momentaryLufs: number[];
+  /** Highest scene-change score within each second, 0..1. */
+  sceneScore: number[];
+  /** Mean inter-frame difference within each second, 0..1 (motion at low resolution). */
+  motion: number[];
+  silences: TimeRange[];
+  /** Times of detected scene cuts, seconds. */
+  sceneCutsSeconds: number[];
+};
+
+export type TimeRange = { startSeconds: number; endSeconds: number };
+
+/** Live-chat activity aligned to the video timeline; filled by the live-stream work. */
+export type ChatActivity = { messagesPerSecond: number[] };
+
+/** Each sub-score is 0..100. `chat` is null when the source had no chat. */
+export type Subscores = {
+  hook: number;
+  audioEnergy: number;
+  visualDynamics: number;
+  speech: number;
+  chat: number | null;
+};
+
+export type SubscoreName = keyof Subscores;
+
+export type ScoringWeights = Record<SubscoreName, number>;
+
+/** A reason a person can read, tied to the moment in the video it talks about. */
+export type Reason = { atSeconds: number; text: string };
+
+export type PlatformCopy = { title: string; description: string; hashtags: string[] };
+
+export type ScoredMoment = {
+  /** Position in the video's analysis (0-based, by score rank); stable across retries. */
+  ordinal: number;
+  startSeconds: number;
+  endSeconds: number;
+  /** 0..100, comparable across videos (not rank-normalised per video). */
+  score: number;
+  subscores: Subscores;
+  reasons: Reason[];
+  title: string;
+  hookLine: string | null;
+  /** Suggested per-platform copy (Gemini only). */
+  platformCopy: Partial<Record<"youtube" | "tiktok" | "twitch" | "discord", PlatformCopy>> | null;
+};
+
+export type Chapter = { startSeconds: number; endSeconds: number; title: string };
+
+export type TranscriptSegment = { startSeconds: number; endSeconds: number; text: string };
+
+export type MomentOptions = {
+  /** How many clips to keep (default 5, at most 20). */
+  topN: number;
+  minSeconds: number;
+  maxSeconds: number;
+  weights: ScoringWeights;
+};
+
+export type AnalysisInput = {
+  sourcePath: string;
+  /** A URL the analyzer may fetch the source from (a presigned GET), when there is one. */
+  sourceUrl?: string;
+  probe: MediaProbe;
+  signals: SignalCurve;
+  chat?: ChatActivity;
+  /** A transcript the creator supplied (SRT/VTT), if any. */
+  transcript?: TranscriptSegment[];
+  options: MomentOptions;
+  signal?: AbortSignal;
+};
+
+export type AnalysisResult = {
+  analyzer: "local" | "gemini";
+  /** Set when Gemini was configured but its answer could not be used; the local result stands. */
+  fallbackReason: string | null;
+  moments: ScoredMoment[];
+  chapters: Chapter[];
+  transcript: TranscriptSegment[];
+  /** The combined interest curve, one value 0..1 per second, for the timeline plot. */
+  interestCurve: number[];
+};
+
+/** One interface, two implementations: local signals, or Gemini fused with local signals. */
+export interface Analyzer {
+  readonly name: "local" | "gemini";
+  analyze(input: AnalysisInput): Promise<AnalysisResult>;
+}
+
+export type RenderLayout = "crop" | "fit" | "native-vertical";
+
+export type RenderClipInput = {
+  sourcePath: string;
+  probe: MediaProbe;
+  startSeconds: number;
+  endSeconds: number;
+  /** Scene cuts of the source (seconds); the crop may only jump at these. */
+  sceneCutsSeconds: number[];
+  /** Burned in as captions when present. */
+  transcript?: TranscriptSegment[];
+  outputDir: string;
+  /** File stem; outputs are <baseName>.mp4, <baseName>.jpg, <baseName>.preview.webp|mp4. */
+  baseName: string;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+};
+
+export type RenderedClip = {
+  videoPath: string;
+  thumbnailPath: string;
+  previewPath: string;
+  layout: RenderLayout;
+  width: 1080;
+  height: 1920;
+  durationSeconds: number;
+};

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { resolveMediaBinaries } from "./ffmpeg-binaries";
+import { MediaCommandError, runMedia } from "./run-ffmpeg";
+
+const { ffmpegPath } = resolveMediaBinaries();
+
+describe("runMedia", () => {
+  it("streams stdout and reports success", async () => {
+    let bytes = 0;
+    await runMedia({
+      binaryPath: ffmpegPath,
+      args: [
+        "-hide_banner",
+        "-f",
+        "lavfi",
+        "-i",
+        "sine=frequency=440:duration=1",
+        "-f",
+        "s16le",
+        "-ac",
+        "1",
+        "-ar",
+        "8000",
+        "pipe:1",
+      ],
+      timeoutMs: 20_000,
+      consumeStdout: async (stdout) => {
+        for await (const chunk of stdout) bytes += (chunk as Buffer).length;
+      },
+    });
+    expect(bytes).toBe(8000 * 2);
+  });
+
+  it("fails with the stderr tail when ffmpeg fails", async () => {
+    const error = await runMedia({
+      binaryPath: ffmpegPath,
+      args: ["-i", "/nonexistent.mp4", "-f", "null", "-"],
+      timeoutMs: 20_000,
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(MediaCommandError);
+    expect((error as MediaCommandError).details.stderrTail).toContain("No such file");
+  });
+
+  it("kills a run that exceeds its timeout", async () => {
+    const started = Date.now();
+    const error = await runMedia({
+      binaryPath: ffmpegPath,
+      args: ["-f", "lavfi", "-i", "sine=frequency=440", "-f", "null", "-"],
+      timeoutMs: 300,
+    }).catch((caught: unknown) => caught);
+    expect((error as MediaCommandError).details.timedOut).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("can be cancelled", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    const error = await runMedia({
+      binaryPath: ffmpegPath,
+      args: ["-f", "lavfi", "-i", "sine=frequency=440", "-f", "null", "-"],
+      timeoutMs: 20_000,
+      signal: controller.signal,
+    }).catch((caught: unknown) => caught);
+    expect((error as MediaCommandError).message).toContain("cancelled");
+  });
+});

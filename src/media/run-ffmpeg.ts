@@ -1,0 +1,107 @@
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
+
+/**
+ * The only place that spawns ffmpeg or ffprobe. Every run has a timeout and can be cancelled
+ * with an AbortSignal; stderr is read line by line (progress, filter metadata) and only its
+ * tail is kept for error messages; stdout is handed over as a stream, never buffered whole.
+ */
+export type RunMediaOptions = {
+  binaryPath: string;
+  args: string[];
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Called for every stderr line (ffmpeg writes progress and filter output there). */
+  onStderrLine?: (line: string) => void;
+  /** Consumes stdout as it arrives; when absent, stdout is discarded. */
+  consumeStdout?: (stdout: Readable) => Promise<void>;
+};
+
+export class MediaCommandError extends Error {
+  constructor(
+    message: string,
+    readonly details: {
+      binaryPath: string;
+      args: string[];
+      exitCode: number | null;
+      stderrTail: string;
+      timedOut: boolean;
+    },
+  ) {
+    super(message);
+    this.name = "MediaCommandError";
+  }
+}
+
+const STDERR_TAIL_LINES = 30;
+
+export async function runMedia(options: RunMediaOptions): Promise<{ stderrTail: string }> {
+  const { binaryPath, args, timeoutMs, signal, onStderrLine, consumeStdout } = options;
+  if (signal?.aborted) throw new MediaCommandError("Cancelled before start", details(null, "", false));
+
+  const child = spawn(binaryPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+  const tail: string[] = [];
+  let timedOut = false;
+
+  const lines = createInterface({ input: child.stderr });
+  lines.on("line", (line) => {
+    tail.push(line);
+    if (tail.length > STDERR_TAIL_LINES) tail.shift();
+    onStderrLine?.(line);
+  });
+
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  };
+  const timer = setTimeout(() => {
+    timedOut = true;
+    kill();
+  }, timeoutMs);
+  signal?.addEventListener("abort", kill, { once: true });
+
+  const stdoutDone = consumeStdout ? consumeStdout(child.stdout) : (child.stdout.resume(), Promise.resolve());
+
+  const exit = new Promise<{ code: number | null; spawnError?: Error }>((resolve) => {
+    child.once("error", (spawnError) => resolve({ code: null, spawnError }));
+    child.once("close", (code) => resolve({ code }));
+  });
+
+  try {
+    const [{ code, spawnError }] = await Promise.all([
+      exit,
+      stdoutDone.catch((error) => (kill(), Promise.reject(error))),
+    ]);
+    const stderrTail = tail.join("\n");
+    if (spawnError) {
+      throw new MediaCommandError(
+        `Could not run ${binaryPath}: ${spawnError.message}`,
+        details(null, stderrTail, false),
+      );
+    }
+    if (timedOut) {
+      throw new MediaCommandError(
+        `${binaryPath} timed out after ${timeoutMs} ms`,
+        details(code, stderrTail, true),
+      );
+    }
+    if (signal?.aborted)
+      throw new MediaCommandError(`${binaryPath} was cancelled`, details(code, stderrTail, false));
+    if (code !== 0) {
+      const lastLine = tail.at(-1) ?? "no output";
+      throw new MediaCommandError(
+        `${binaryPath} exited with code ${code}: ${lastLine}`,
+        details(code, stderrTail, false),
+      );
+    }
+    return { stderrTail };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", kill);
+    lines.close();
+  }
+
+  function details(exitCode: number | null, stderrTail: string, didTimeOut: boolean) {
+    return { binaryPath, args, exitCode, stderrTail, timedOut: didTimeOut };
+  }
+}
