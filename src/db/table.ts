@@ -1,0 +1,185 @@
+import {
+  ConditionalCheckFailedException,
+  type ConsumedCapacity,
+  TransactionCanceledException,
+} from "@aws-sdk/client-dynamodb";
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from "@aws-sdk/lib-dynamodb";
+import type { z } from "zod";
+import { AppError } from "@/server/errors";
+import { decodeCursor, encodeCursor } from "./cursor";
+import type { EntityType, Key } from "./keys";
+
+/**
+ * The few table operations every repository shares. Repositories own their item schemas and
+ * access patterns; this module owns how a Query page, a conditional create and a transaction
+ * are spoken, and how DynamoDB's failures become AppErrors.
+ */
+export type Table = {
+  documentClient: DynamoDBDocumentClient;
+  tableName: string;
+  /** Signs pagination cursors. */
+  cursorSecret: string;
+};
+
+export type Page<T> = {
+  items: T[];
+  /** Opaque; null on the last page. */
+  nextCursor: string | null;
+};
+
+/** What a Query cost: integration tests assert a page reads nothing it throws away. */
+export type QueryStats = { count: number; scannedCount: number; consumedReadUnits: number };
+
+export const MAX_PAGE_SIZE = 100;
+
+/** DynamoDB's item size limit is 400 KB; refuse a little earlier with a clear message. */
+export const MAX_ITEM_BYTES = 390 * 1024;
+
+export type KeyRange = { kind: "prefix"; prefix: string } | { kind: "between"; from: string; to: string };
+
+export async function queryPage<T>(options: {
+  table: Table;
+  pk: string;
+  range: KeyRange;
+  /** Names the list a cursor belongs to; a cursor from another list is refused. */
+  list: string;
+  limit: number;
+  cursor?: string | null;
+  newestFirst?: boolean;
+  schema: z.ZodType<T>;
+  onStats?: (stats: QueryStats) => void;
+}): Promise<Page<T>> {
+  const { table, pk, range, list, schema } = options;
+  const limit = Math.min(Math.max(1, Math.floor(options.limit)), MAX_PAGE_SIZE);
+  const scope = { secret: table.cursorSecret, pk, list };
+  const exclusiveStartKey = decodeCursor(scope, options.cursor);
+  const rangeCondition =
+    range.kind === "prefix" ? "begins_with(SK, :skPrefix)" : "SK BETWEEN :skFrom AND :skTo";
+  const values: Record<string, string> =
+    range.kind === "prefix" ? { ":skPrefix": range.prefix } : { ":skFrom": range.from, ":skTo": range.to };
+  if (exclusiveStartKey !== undefined) {
+    const sk = String(exclusiveStartKey.SK ?? "");
+    const inRange =
+      range.kind === "prefix" ? sk.startsWith(range.prefix) : sk >= range.from && sk <= range.to;
+    if (!inRange)
+      throw new AppError(
+        "bad_request",
+        "The cursor is not valid for this list. Start again from the first page.",
+      );
+  }
+  const input: QueryCommandInput = {
+    TableName: table.tableName,
+    KeyConditionExpression: `PK = :pk AND ${rangeCondition}`,
+    ExpressionAttributeValues: { ":pk": pk, ...values },
+    Limit: limit,
+    ScanIndexForward: !options.newestFirst,
+    ExclusiveStartKey: exclusiveStartKey,
+    ReturnConsumedCapacity: options.onStats ? "TOTAL" : undefined,
+  };
+  const output = await table.documentClient.send(new QueryCommand(input));
+  options.onStats?.({
+    count: output.Count ?? 0,
+    scannedCount: output.ScannedCount ?? 0,
+    consumedReadUnits: readUnits(output.ConsumedCapacity),
+  });
+  return {
+    items: (output.Items ?? []).map((item) => schema.parse(item)),
+    nextCursor: encodeCursor(scope, output.LastEvaluatedKey),
+  };
+}
+
+function readUnits(capacity: ConsumedCapacity | undefined): number {
+  return capacity?.CapacityUnits ?? capacity?.ReadCapacityUnits ?? 0;
+}
+
+export async function getItem<T>(options: {
+  table: Table;
+  key: Key;
+  schema: z.ZodType<T>;
+  consistent?: boolean;
+}) {
+  const output = await options.table.documentClient.send(
+    new GetCommand({
+      TableName: options.table.tableName,
+      Key: options.key,
+      ConsistentRead: options.consistent,
+    }),
+  );
+  return output.Item ? options.schema.parse(output.Item) : undefined;
+}
+
+/** The attributes every item carries besides its own: keys and the entity name. */
+export function itemOf<T extends object>(key: Key, type: EntityType, attributes: T) {
+  return { ...key, type, ...attributes };
+}
+
+export function assertItemSize(item: object, entity: string): void {
+  const bytes = Buffer.byteLength(JSON.stringify(item));
+  if (bytes > MAX_ITEM_BYTES) {
+    throw new AppError(
+      "payload_too_large",
+      `This ${entity} is too large to store (${Math.round(bytes / 1024)} KB; the limit is ${MAX_ITEM_BYTES / 1024} KB).`,
+    );
+  }
+}
+
+/** Creates an item that must not exist yet; `conflictMessage` is what the caller sees if it does. */
+export async function putNew(options: {
+  table: Table;
+  item: Key & Record<string, unknown>;
+  conflictMessage: string;
+}) {
+  assertItemSize(options.item, String(options.item.type ?? "item"));
+  try {
+    await options.table.documentClient.send(
+      new PutCommand({
+        TableName: options.table.tableName,
+        Item: options.item,
+        ConditionExpression: "attribute_not_exists(PK)",
+      }),
+    );
+  } catch (error) {
+    throw translateWriteError(error, options.conflictMessage);
+  }
+}
+
+export async function transactWrite(options: {
+  table: Table;
+  items: NonNullable<TransactWriteCommandInput["TransactItems"]>;
+  conflictMessage: string;
+}) {
+  try {
+    await options.table.documentClient.send(new TransactWriteCommand({ TransactItems: options.items }));
+  } catch (error) {
+    throw translateWriteError(error, options.conflictMessage);
+  }
+}
+
+/** A failed condition is a conflict the caller can explain; anything else stays a failure. */
+export function translateWriteError(error: unknown, conflictMessage: string): unknown {
+  if (error instanceof ConditionalCheckFailedException)
+    return new AppError("conflict", conflictMessage, { cause: error });
+  if (error instanceof TransactionCanceledException) {
+    const reasons = error.CancellationReasons?.map((reason) => reason.Code) ?? [];
+    if (reasons.includes("ConditionalCheckFailed"))
+      return new AppError("conflict", conflictMessage, { cause: error });
+  }
+  if (error instanceof Error && error.name === "ValidationException" && /size/i.test(error.message)) {
+    return new AppError("payload_too_large", "The item is larger than the table allows (400 KB).", {
+      cause: error,
+    });
+  }
+  return error;
+}
+
+export function isConditionFailure(error: unknown): boolean {
+  return error instanceof AppError && error.code === "conflict";
+}
