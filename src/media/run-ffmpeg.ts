@@ -60,7 +60,8 @@ export async function runMedia(options: RunMediaOptions): Promise<{ stderrTail: 
   }, timeoutMs);
   signal?.addEventListener("abort", kill, { once: true });
 
-  const stdoutDone = consumeStdout ? consumeStdout(child.stdout) : (child.stdout.resume(), Promise.resolve());
+  if (!consumeStdout) child.stdout.resume();
+  const stdoutDone = consumeStdout ? consumeStdout(child.stdout) : Promise.resolve();
 
   const exit = new Promise<{ code: number | null; spawnError?: Error }>((resolve) => {
     child.once("error", (spawnError) => resolve({ code: null, spawnError }));
@@ -70,7 +71,11 @@ export async function runMedia(options: RunMediaOptions): Promise<{ stderrTail: 
   try {
     const [{ code, spawnError }] = await Promise.all([
       exit,
-      stdoutDone.catch((error) => (kill(), Promise.reject(error))),
+      stdoutDone.catch((error: unknown) => {
+        // A consumer that gives up must not leave ffmpeg running.
+        kill();
+        throw error;
+      }),
     ]);
     const stderrTail = tail.join("\n");
     if (spawnError) {
