@@ -13,6 +13,9 @@ const nextConfig: NextConfig = {
     "nodemailer",
   ],
   poweredByHeader: false,
+  // `npm test` type-checks the whole project (tsc --noEmit) once; checking again in every
+  // build would only double the build time.
+  typescript: { ignoreBuildErrors: true },
   typedRoutes: false,
 };
 

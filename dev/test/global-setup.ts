@@ -1,0 +1,28 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseConfig } from "@/config";
+import { findFreePort, startEmbeddedServices } from "../services";
+
+/**
+ * Starts the real local services once for the integration suite (in memory, on free ports)
+ * and publishes their coordinates through the environment, which test workers inherit.
+ * Tests build their runtime with `testRuntime()` from dev/test/runtime.ts.
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "truss-int-"));
+  const environment = {
+    NODE_ENV: "test",
+    TRUSS_DATA_DIR: dataDir,
+    TRUSS_DYNAMODB_PORT: String(await findFreePort()),
+    TRUSS_S3_PORT: String(await findFreePort()),
+    TRUSS_SQS_PORT: String(await findFreePort()),
+    AUTH_SECRET: "integration-tests-secret-0123456789abcdef",
+  };
+  Object.assign(process.env, environment);
+  const services = await startEmbeddedServices({ config: parseConfig(process.env), inMemory: true });
+  return async () => {
+    await services.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

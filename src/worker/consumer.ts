@@ -1,0 +1,246 @@
+import {
+  ChangeMessageVisibilityCommand,
+  DeleteMessageCommand,
+  type Message,
+  ReceiveMessageCommand,
+  SendMessageCommand,
+} from "@aws-sdk/client-sqs";
+import { ZodError } from "zod";
+import { getQueueUrl } from "@/queue/queue-url";
+import type { Runtime } from "@/server/runtime";
+import { JOB_CATALOG, JobMessage, type JobName } from "./catalog";
+import type { JobHandler, JobLog } from "./job-types";
+import { PermanentJobError } from "./job-types";
+
+/**
+ * Long-polls the job queue and runs handlers with bounded concurrency.
+ *
+ * - A message stays invisible while its job runs: the visibility is extended every
+ *   `heartbeatMs`, so a long render is never handed to a second worker.
+ * - A failed attempt is retried later with exponential backoff (the message's visibility is
+ *   set to the backoff); after `maxAttempts`, or on a PermanentJobError, `onGiveUp` runs and the
+ *   message moves to the dead-letter queue. The queue's redrive policy is the backstop for
+ *   workers that die mid-job.
+ * - On stop, no new message is taken; running jobs get `shutdownGraceMs` to finish, then are
+ *   aborted and their messages released (visibility 0) for another worker.
+ */
+export type HandlerRegistry = { [Name in JobName]: () => Promise<JobHandler<Name>> };
+
+export type ConsumerOptions = {
+  runtime: Runtime;
+  handlers: HandlerRegistry;
+  concurrency: number;
+  log: JobLog;
+  /** Long-poll wait; 20 s (the SQS maximum) in production, shorter in tests. */
+  waitTimeSeconds?: number;
+  visibilityTimeoutSeconds?: number;
+  heartbeatMs?: number;
+  shutdownGraceMs?: number;
+  /** Backoff before retry n (1-based): base × 3^(n−1), capped at 15 minutes. */
+  retryBaseSeconds?: number;
+};
+
+export type Consumer = { stop: () => Promise<void>; done: Promise<void> };
+
+export function startConsumer(options: ConsumerOptions): Consumer {
+  const {
+    runtime,
+    handlers,
+    concurrency,
+    log,
+    waitTimeSeconds = 20,
+    visibilityTimeoutSeconds = 120,
+    heartbeatMs = 40_000,
+    shutdownGraceMs = 25_000,
+    retryBaseSeconds = 10,
+  } = options;
+  const { sqs } = runtime.clients;
+  const stopController = new AbortController();
+  const running = new Map<string, { promise: Promise<void>; abort: AbortController; name: JobName }>();
+
+  const runningOf = (name: JobName) => [...running.values()].filter((job) => job.name === name).length;
+
+  async function receiveLoop(): Promise<void> {
+    const queueUrl = await getQueueUrl(sqs, runtime.config.aws.queueName);
+    while (!stopController.signal.aborted) {
+      const freeSlots = concurrency - running.size;
+      if (freeSlots <= 0) {
+        await Promise.race([...running.values()].map((job) => job.promise));
+        continue;
+      }
+      let messages: Message[] = [];
+      try {
+        const output = await sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: queueUrl,
+            MaxNumberOfMessages: Math.min(10, freeSlots),
+            WaitTimeSeconds: waitTimeSeconds,
+            VisibilityTimeout: visibilityTimeoutSeconds,
+            MessageSystemAttributeNames: ["ApproximateReceiveCount"],
+          }),
+          { abortSignal: stopController.signal },
+        );
+        messages = output.Messages ?? [];
+      } catch (error) {
+        if (stopController.signal.aborted) break;
+        log("queue receive failed; retrying", { error: String(error) });
+        await sleep(2_000, stopController.signal);
+        continue;
+      }
+      for (const message of messages) {
+        const receiptHandle = message.ReceiptHandle;
+        if (!receiptHandle) continue;
+        const parsed = JobMessage.safeParse(safeJson(message.Body));
+        if (!parsed.success) {
+          log("unreadable job message moved to the dead-letter queue", { body: message.Body?.slice(0, 200) });
+          await moveToDeadLetter(queueUrl, message, "unreadable message");
+          continue;
+        }
+        const { name } = parsed.data;
+        const limit = (JOB_CATALOG[name] as { concurrency?: number }).concurrency ?? concurrency;
+        if (runningOf(name) >= limit) {
+          // Another job of this kind is running here (renders take both cores): give the
+          // message back shortly, for this worker later or for another worker now.
+          await changeVisibility(queueUrl, receiptHandle, 5);
+          continue;
+        }
+        const abort = new AbortController();
+        const promise = processMessage(queueUrl, message, parsed.data, abort).finally(() =>
+          running.delete(receiptHandle),
+        );
+        running.set(receiptHandle, { promise, abort, name });
+      }
+    }
+  }
+
+  async function processMessage(
+    queueUrl: string,
+    message: Message,
+    job: JobMessage,
+    abort: AbortController,
+  ): Promise<void> {
+    const receiptHandle = message.ReceiptHandle!;
+    const definition = JOB_CATALOG[job.name];
+    const attempt = Number(message.Attributes?.ApproximateReceiveCount ?? "1");
+    const jobLog: JobLog = (text, details) => log(`[${job.name}] ${text}`, { attempt, ...details });
+    const timeout = AbortSignal.timeout(definition.timeoutMs);
+    const signal = AbortSignal.any([abort.signal, timeout]);
+    const heartbeat = setInterval(() => {
+      changeVisibility(queueUrl, receiptHandle, visibilityTimeoutSeconds).catch((error) =>
+        jobLog("could not extend visibility", { error: String(error) }),
+      );
+    }, heartbeatMs);
+    const context = {
+      runtime,
+      signal,
+      attempt,
+      isFinalAttempt: attempt >= definition.maxAttempts,
+      log: jobLog,
+    };
+    let handler: JobHandler<JobName> | undefined;
+    const payload = job.payload as never;
+    try {
+      try {
+        handler = (await handlers[job.name]()) as JobHandler<JobName>;
+        await handler.run(definition.payload.parse(payload) as never, context);
+        await sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: receiptHandle }));
+        jobLog("done");
+      } catch (error) {
+        if (abort.signal.aborted && !timeout.aborted) {
+          // Shutdown, not failure: release the message for the next worker at once.
+          await changeVisibility(queueUrl, receiptHandle, 0).catch(() => {});
+          jobLog("released on shutdown");
+          return;
+        }
+        const reason = timeout.aborted
+          ? `Timed out after ${Math.round(definition.timeoutMs / 60_000)} minutes.`
+          : error instanceof Error
+            ? error.message
+            : String(error);
+        const permanent = error instanceof PermanentJobError || error instanceof ZodError;
+        if (permanent || context.isFinalAttempt) {
+          jobLog("giving up", { reason, permanent });
+          await handler?.onGiveUp?.(payload, { ...context, isFinalAttempt: true }, reason);
+          await moveToDeadLetter(queueUrl, message, reason);
+        } else {
+          const backoffSeconds = Math.min(900, retryBaseSeconds * 3 ** (attempt - 1));
+          jobLog("failed; will retry", {
+            reason,
+            backoffSeconds,
+            error: error instanceof Error ? error.stack : error,
+          });
+          await changeVisibility(queueUrl, receiptHandle, backoffSeconds);
+        }
+      }
+    } catch (error) {
+      // Bookkeeping failed (queue unreachable); the message reappears after its visibility.
+      jobLog("job bookkeeping failed", { error: String(error) });
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  async function changeVisibility(queueUrl: string, receiptHandle: string, seconds: number) {
+    await sqs.send(
+      new ChangeMessageVisibilityCommand({
+        QueueUrl: queueUrl,
+        ReceiptHandle: receiptHandle,
+        VisibilityTimeout: seconds,
+      }),
+    );
+  }
+
+  async function moveToDeadLetter(queueUrl: string, message: Message, reason: string) {
+    const deadLetterUrl = await getQueueUrl(sqs, runtime.config.aws.deadLetterQueueName);
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: deadLetterUrl,
+        MessageBody: message.Body ?? "",
+        MessageAttributes: { failureReason: { DataType: "String", StringValue: reason.slice(0, 1000) } },
+      }),
+    );
+    await sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle! }));
+  }
+
+  const done = receiveLoop().catch((error) => log("worker loop crashed", { error: String(error) }));
+
+  return {
+    done,
+    stop: async () => {
+      stopController.abort();
+      await done;
+      const jobs = [...running.values()];
+      const finished = Promise.allSettled(jobs.map((job) => job.promise));
+      const graceOver = await Promise.race([
+        finished.then(() => false),
+        sleep(shutdownGraceMs).then(() => true),
+      ]);
+      if (graceOver) {
+        for (const job of running.values()) job.abort.abort();
+        await Promise.allSettled([...running.values()].map((job) => job.promise));
+      }
+    },
+  };
+}
+
+function safeJson(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text ?? "");
+  } catch {
+    return undefined;
+  }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}

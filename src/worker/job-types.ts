@@ -1,0 +1,35 @@
+import type { Runtime } from "@/server/runtime";
+import type { JobName, JobPayload } from "./catalog";
+
+export type JobLog = (message: string, details?: Record<string, unknown>) => void;
+
+export type JobContext = {
+  runtime: Runtime;
+  /** Aborted on timeout or worker shutdown; pass it to every long call (ffmpeg, fetch, S3). */
+  signal: AbortSignal;
+  /** 1 on the first delivery (SQS ApproximateReceiveCount). */
+  attempt: number;
+  /** True when a failure now will not be retried. */
+  isFinalAttempt: boolean;
+  log: JobLog;
+};
+
+export type JobHandler<Name extends JobName> = {
+  run: (payload: JobPayload<Name>, context: JobContext) => Promise<void>;
+  /**
+   * Called once when the job will not be retried (attempts used up, or a PermanentJobError),
+   * before the message goes to the dead-letter queue: e.g. mark the video FAILED with a reason.
+   */
+  onGiveUp?: (payload: JobPayload<Name>, context: JobContext, reason: string) => Promise<void>;
+};
+
+/**
+ * A failure that retrying cannot fix (the file is not a video, the item is gone). The
+ * message is the reason a person reads.
+ */
+export class PermanentJobError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "PermanentJobError";
+  }
+}

@@ -1,0 +1,54 @@
+import { getConfig } from "@/config";
+import { enqueueJob } from "@/queue/enqueue-job";
+import { createRuntime } from "@/server/runtime";
+import { startConsumer } from "./consumer";
+import { JOB_HANDLERS } from "./handlers";
+
+/**
+ * Worker entrypoint (`npm run worker`; `npm start` runs one beside the web app). Scale out by
+ * running more of these against the same queue.
+ */
+const SWEEP_INTERVAL_MS = 5 * 60_000;
+
+async function main(): Promise<void> {
+  const config = getConfig();
+  const runtime = createRuntime(config);
+  const log = (message: string, details?: Record<string, unknown>) => {
+    const suffix = details && Object.keys(details).length > 0 ? ` ${JSON.stringify(details)}` : "";
+    console.log(`${message}${suffix}`);
+  };
+  const consumer = startConsumer({
+    runtime,
+    handlers: JOB_HANDLERS,
+    concurrency: config.worker.concurrency,
+    log,
+  });
+  log(`polling ${config.aws.queueName} with ${config.worker.concurrency} slots`);
+
+  // The embedded queue can lose messages on a crash, and uploads can be abandoned: a periodic
+  // sweep re-queues stuck videos and deletes stale uploads. Duplicate sweeps are harmless.
+  const enqueueSweep = () =>
+    enqueueJob(runtime, "sweep-videos", {}).catch((error) =>
+      log("could not enqueue sweep", { error: String(error) }),
+    );
+  await enqueueSweep();
+  const sweepTimer = setInterval(enqueueSweep, SWEEP_INTERVAL_MS);
+
+  let stopping = false;
+  const shutdown = async (signalName: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signalName}: finishing running jobs, then exiting`);
+    clearInterval(sweepTimer);
+    await consumer.stop();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  await consumer.done;
+}
+
+main().catch((error) => {
+  console.error("worker failed to start:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});
