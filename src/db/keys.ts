@@ -9,6 +9,8 @@
  *   SESSION#<tokenHash>      session lookup (TTL)
  *   APITOKEN#<tokenHash>     API token lookup (one GetItem to authenticate)
  *   RATELIMIT#<scope>#<key>  fixed-window counters (TTL)
+ *   PLATFORM_ACCOUNT#<platform>#<accountId>  platform account → creator lookup
+ *   ACTIVE_VIDEO#<shard>     videos not yet READY/FAILED, for the sweep (stands in for a GSI)
  */
 
 export const ENTITY_TYPES = [
@@ -21,6 +23,8 @@ export const ENTITY_TYPES = [
   "ApiTokenLookup",
   "RateLimitWindow",
   "Video",
+  "VideoUploadParts",
+  "ActiveVideo",
   "Chapters",
   "Clip",
   "ClipRank",
@@ -28,6 +32,7 @@ export const ENTITY_TYPES = [
   "ChatSpike",
   "DailyAnalytics",
   "PlatformToken",
+  "PlatformAccountLookup",
 ] as const;
 
 export type EntityType = (typeof ENTITY_TYPES)[number];
@@ -64,6 +69,16 @@ export const videoKey = (creatorId: string, videoId: string): Key => ({
   SK: `${VIDEO_SK_PREFIX}${part(videoId, "videoId")}`,
 });
 
+/**
+ * The parts a browser reported for a multipart upload (part number → ETag), one item per
+ * video. Outside the `ASSET#` range so listing videos never reads it; S3's ListParts is the
+ * truth where the server supports it (the embedded S3 server does not).
+ */
+export const uploadPartsKey = (creatorId: string, videoId: string): Key => ({
+  PK: creatorPk(creatorId),
+  SK: `UPLOAD_PARTS${SEP}${part(videoId, "videoId")}`,
+});
+
 export const CHAPTERS_SK_PREFIX = `CHAPTERS${SEP}`;
 export const chaptersKey = (creatorId: string, videoId: string): Key => ({
   PK: creatorPk(creatorId),
@@ -79,6 +94,11 @@ export const clipKey = (creatorId: string, clipId: string): Key => ({
 });
 export const clipSkPrefixForVideo = (clipIdPrefix: string) =>
   `${CLIP_SK_PREFIX}${part(clipIdPrefix, "clipIdPrefix")}`;
+/** The clip id inside a clip item's SK (inverse of `clipKey`). */
+export const clipIdOfSk = (sk: string): string => {
+  if (!sk.startsWith(CLIP_SK_PREFIX)) throw new Error(`Not a clip sort key: ${sk}`);
+  return part(sk.slice(CLIP_SK_PREFIX.length), "clipId");
+};
 
 // Rank items: "top clips" and "score ≥ N" as key ranges, written in the clip's transaction.
 export const CLIP_RANK_SK_PREFIX = `CLIPRANK${SEP}`;
@@ -160,6 +180,43 @@ export const rateLimitKey = (scope: string, subject: string, windowStartMs: numb
   SK: `WINDOW${SEP}${windowStartMs}`,
 });
 
+/**
+ * Active-video index: one item per video that is not READY or FAILED, written in the same
+ * transaction as every status change of the video and deleted when it ends. The sweep reads
+ * these few partitions (one Query each) to find abandoned uploads and stuck videos without a
+ * Scan. Spread over a fixed number of shards so no single partition takes every status write.
+ *   PK ACTIVE_VIDEO#<shard 0..3>   SK <videoId>   { creatorId, videoId, status, updatedAt }
+ */
+export const ACTIVE_VIDEO_SHARD_COUNT = 4;
+export const activeVideoShardOf = (videoId: string): number => {
+  // FNV-1a: stable across processes and releases, spreads ULIDs evenly.
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < videoId.length; index++) {
+    hash ^= videoId.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % ACTIVE_VIDEO_SHARD_COUNT;
+};
+export const activeVideoPk = (shard: number): string => {
+  if (!Number.isInteger(shard) || shard < 0 || shard >= ACTIVE_VIDEO_SHARD_COUNT)
+    throw new Error(`Active-video shard out of range: ${shard}`);
+  return `ACTIVE_VIDEO${SEP}${shard}`;
+};
+export const activeVideoKey = (videoId: string): Key => ({
+  PK: activeVideoPk(activeVideoShardOf(part(videoId, "videoId"))),
+  SK: videoId,
+});
+
+/**
+ * Platform account → creator (stands in for a GSI): a webhook or chat event names the
+ * platform's account id, and this one GetItem says whose it is. Written in the same
+ * transaction as the creator's PLATFORM_TOKEN item.
+ */
+export const platformAccountKey = (platform: string, externalAccountId: string): Key => ({
+  PK: `PLATFORM_ACCOUNT${SEP}${part(platform, "platform")}${SEP}${part(externalAccountId, "externalAccountId")}`,
+  SK: "CREATOR",
+});
+
 /** The SK prefixes of list pages; cursors are bound to one of these. */
 export const LIST_PREFIXES = {
   videos: VIDEO_SK_PREFIX,
@@ -169,5 +226,6 @@ export const LIST_PREFIXES = {
   chatSpikes: CHAT_SPIKE_SK_PREFIX,
   dailyAnalytics: DAILY_ANALYTICS_SK_PREFIX,
   apiTokens: API_TOKEN_SK_PREFIX,
+  platformTokens: PLATFORM_TOKEN_SK_PREFIX,
   sessions: SESSION_REF_SK_PREFIX,
 } as const;
