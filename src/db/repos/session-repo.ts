@@ -1,0 +1,190 @@
+import { BatchWriteCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { z } from "zod";
+import { creatorPk, SESSION_REF_SK_PREFIX, sessionKey, sessionRefKey } from "@/db/keys";
+import { getItem, isConditionFailure, itemOf, type Table, transactWrite } from "@/db/table";
+
+/**
+ * Database sessions. The cookie holds a random token; the table holds only its SHA-256
+ * (`SESSION#<hash>` / `SESSION`), so a leaked table dump signs nobody in. A second item in
+ * the creator's partition (`CREATOR#<id>` / `SESSION#<hash>`) lists a creator's sessions for
+ * "sign out everywhere". Both carry `expiresAt` (seconds, the table's TTL attribute); TTL
+ * deletion is late, so reads check it themselves.
+ */
+
+const SessionItem = z.object({
+  type: z.literal("Session"),
+  creatorId: z.string(),
+  expiresAt: z.number().int(),
+  createdAt: z.string(),
+});
+
+const SessionRefItem = z.object({
+  type: z.literal("SessionRef"),
+  SK: z.string(),
+  expiresAt: z.number().int(),
+  createdAt: z.string(),
+});
+
+export type StoredSession = { tokenHash: string; creatorId: string; expiresAt: number; createdAt: string };
+
+export const toEpochSeconds = (date: Date | number) =>
+  Math.floor((typeof date === "number" ? date : date.getTime()) / 1000);
+
+// Store a new session and its reference in the creator's partition (one transaction).
+export async function createSession(options: {
+  table: Table;
+  tokenHash: string;
+  creatorId: string;
+  expires: Date;
+  now?: Date;
+}): Promise<StoredSession> {
+  const { table, tokenHash, creatorId } = options;
+  const createdAt = (options.now ?? new Date()).toISOString();
+  const expiresAt = toEpochSeconds(options.expires);
+  await transactWrite({
+    table,
+    conflictMessage: "This session already exists.",
+    items: [
+      {
+        Put: {
+          TableName: table.tableName,
+          Item: itemOf(sessionKey(tokenHash), "Session", { creatorId, expiresAt, createdAt }),
+          ConditionExpression: "attribute_not_exists(PK)",
+        },
+      },
+      {
+        Put: {
+          TableName: table.tableName,
+          Item: itemOf(sessionRefKey(creatorId, tokenHash), "SessionRef", { expiresAt, createdAt }),
+          ConditionExpression: "attribute_not_exists(PK)",
+        },
+      },
+    ],
+  });
+  return { tokenHash, creatorId, expiresAt, createdAt };
+}
+
+// A session by token hash (one GetItem), whether or not it is past its expiry.
+export async function findSession(options: {
+  table: Table;
+  tokenHash: string;
+}): Promise<StoredSession | undefined> {
+  const item = await getItem({
+    table: options.table,
+    key: sessionKey(options.tokenHash),
+    schema: SessionItem,
+  });
+  if (!item) return undefined;
+  return {
+    tokenHash: options.tokenHash,
+    creatorId: item.creatorId,
+    expiresAt: item.expiresAt,
+    createdAt: item.createdAt,
+  };
+}
+
+// A live session by token hash (one GetItem); expired sessions read as absent.
+export async function findActiveSession(options: {
+  table: Table;
+  tokenHash: string;
+  nowMs?: number;
+}): Promise<StoredSession | undefined> {
+  const session = await findSession(options);
+  if (!session || session.expiresAt * 1000 <= (options.nowMs ?? Date.now())) return undefined;
+  return session;
+}
+
+// Move a session's expiry (both items, one transaction); false if the session is gone.
+export async function updateSessionExpiry(options: {
+  table: Table;
+  tokenHash: string;
+  creatorId: string;
+  expires: Date;
+}): Promise<boolean> {
+  const { table, tokenHash, creatorId } = options;
+  const expiresAt = toEpochSeconds(options.expires);
+  const update = (key: { PK: string; SK: string }) => ({
+    Update: {
+      TableName: table.tableName,
+      Key: key,
+      UpdateExpression: "SET expiresAt = :expiresAt",
+      ConditionExpression: "attribute_exists(PK)",
+      ExpressionAttributeValues: { ":expiresAt": expiresAt },
+    },
+  });
+  try {
+    await transactWrite({
+      table,
+      conflictMessage: "This session has ended.",
+      items: [update(sessionKey(tokenHash)), update(sessionRefKey(creatorId, tokenHash))],
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+// End one session (both items). Deleting a session that is already gone is not an error.
+export async function deleteSession(options: { table: Table; tokenHash: string; creatorId: string }) {
+  const { table, tokenHash, creatorId } = options;
+  await transactWrite({
+    table,
+    conflictMessage: "This session has ended.",
+    items: [
+      { Delete: { TableName: table.tableName, Key: sessionKey(tokenHash) } },
+      { Delete: { TableName: table.tableName, Key: sessionRefKey(creatorId, tokenHash) } },
+    ],
+  });
+}
+
+// Token hashes of all of a creator's sessions, including ones past expiry not yet removed by TTL.
+export async function listSessionHashesByCreator(options: {
+  table: Table;
+  creatorId: string;
+}): Promise<string[]> {
+  const { table, creatorId } = options;
+  const hashes: string[] = [];
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const output = await table.documentClient.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
+        ExpressionAttributeValues: { ":pk": creatorPk(creatorId), ":prefix": SESSION_REF_SK_PREFIX },
+        ExclusiveStartKey: exclusiveStartKey,
+      }),
+    );
+    for (const raw of output.Items ?? []) {
+      const item = SessionRefItem.parse(raw);
+      hashes.push(item.SK.slice(SESSION_REF_SK_PREFIX.length));
+    }
+    exclusiveStartKey = output.LastEvaluatedKey;
+  } while (exclusiveStartKey);
+  return hashes;
+}
+
+// End every session of a creator ("sign out everywhere"); returns how many were ended.
+export async function deleteAllSessionsOfCreator(options: {
+  table: Table;
+  creatorId: string;
+}): Promise<number> {
+  const { table, creatorId } = options;
+  const hashes = await listSessionHashesByCreator({ table, creatorId });
+  const keys = hashes.flatMap((tokenHash) => [sessionKey(tokenHash), sessionRefKey(creatorId, tokenHash)]);
+  // BatchWrite takes 25 requests per call; unprocessed items are retried until none remain.
+  for (let start = 0; start < keys.length; start += 25) {
+    let requests: Record<string, unknown>[] = keys
+      .slice(start, start + 25)
+      .map((key) => ({ DeleteRequest: { Key: key } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      const output = await table.documentClient.send(
+        new BatchWriteCommand({ RequestItems: { [table.tableName]: requests as never } }),
+      );
+      requests = (output.UnprocessedItems?.[table.tableName] ?? []) as Record<string, unknown>[];
+      if (attempt > 8 && requests.length > 0) throw new Error("Could not end every session; try again.");
+    }
+  }
+  return hashes.length;
+}

@@ -1,0 +1,65 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { CALLBACK_PATH_HEADER, loginPathFor } from "@/server/auth/callback-url";
+import { hasSessionCookie } from "@/server/auth/session-cookie";
+
+/**
+ * The fast path of route protection, and only that: it looks for a session cookie (either
+ * name) and never trusts it. Server components (`requireCurrentCreator`) and API routes
+ * (`withCreator`) verify the session in the table themselves.
+ *
+ * - Pages without a cookie → redirect to /login?callbackUrl=<the page>.
+ * - /api/* without a cookie or a Bearer header → 401 JSON. A Bearer header passes through to
+ *   the route's real check.
+ */
+
+/** Reachable without signing in. */
+const PUBLIC_PAGE_PREFIXES = ["/login", "/dev/"];
+const PUBLIC_API_PREFIXES = ["/api/auth/", "/api/health"];
+
+function isPublicPath(pathname: string): boolean {
+  if (pathname === "/") return true;
+  if (pathname.startsWith("/api/"))
+    return PUBLIC_API_PREFIXES.some((prefix) => matchesPrefix(pathname, prefix));
+  return PUBLIC_PAGE_PREFIXES.some((prefix) => matchesPrefix(pathname, prefix));
+}
+
+function matchesPrefix(pathname: string, prefix: string): boolean {
+  if (prefix.endsWith("/")) return pathname.startsWith(prefix);
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+export function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  if (isPublicPath(pathname)) return NextResponse.next();
+
+  const cookieHeader = request.headers.get("cookie");
+  const hasCredentials =
+    hasSessionCookie(cookieHeader) ||
+    (pathname.startsWith("/api/") && /^Bearer\s+\S/i.test(request.headers.get("authorization") ?? ""));
+
+  if (!hasCredentials) {
+    if (pathname.startsWith("/api/")) {
+      return NextResponse.json(
+        {
+          error: {
+            code: "unauthorized",
+            message: "Sign in, or send a personal API token as `Authorization: Bearer <token>`.",
+          },
+        },
+        { status: 401, headers: { "cache-control": "no-store" } },
+      );
+    }
+    return NextResponse.redirect(new URL(loginPathFor(`${pathname}${search}`), request.url));
+  }
+
+  // Tell server components which page was asked for, so an invalid session can still be
+  // sent to the login page with the right callbackUrl. Always overwritten: never client input.
+  const headers = new Headers(request.headers);
+  headers.set(CALLBACK_PATH_HEADER, `${pathname}${search}`);
+  return NextResponse.next({ request: { headers } });
+}
+
+export const config = {
+  // Everything except Next's own assets and files with an extension (icons, images).
+  matcher: ["/((?!_next/static|_next/image|favicon\\.ico|.*\\.[a-zA-Z0-9]+$).*)"],
+};

@@ -1,0 +1,333 @@
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { Auth } from "@auth/core";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { describe, expect, it } from "vitest";
+import { GET as listTokens } from "@/app/api/tokens/route";
+import { emailLookupKey, rateLimitKey, sessionKey } from "@/db/keys";
+import { findCreatorIdByEmail } from "@/db/repos/creator-repo";
+import { OutboxMessage } from "@/server/mail/mail-message";
+import { getRuntime, tableOf } from "@/server/runtime";
+import { createAuthConfig } from "./auth-config";
+import { authenticateRequest } from "./authenticate-request";
+import { handleAuthPost } from "./handle-auth-post";
+import { hashToken } from "./hash-token";
+import { MAGIC_LINK_RATE_LIMITS } from "./magic-link-rate-limits";
+import { signOutEverywhere } from "./sign-out-everywhere";
+
+/**
+ * The magic-link flow end to end through the route logic, the real Auth.js and the test
+ * table: request → outbox → callback → session cookie → authenticated API call.
+ *
+ * Auth.js is called through @auth/core's `Auth` with our config, which is what next-auth's
+ * `handlers` do; next-auth itself cannot be imported under vitest (its ESM build imports
+ * `next/server` without an extension). The browser test covers the real route file.
+ */
+
+const runtime = getRuntime();
+const authConfig = createAuthConfig({ runtime });
+const authjs = (request: Request) => Auth(request, authConfig);
+const authGet = authjs;
+const authPost = (request: Request) => handleAuthPost(request, authjs);
+const table = tableOf(runtime);
+const appUrl = runtime.config.appUrl;
+
+const uniqueEmail = () => `flow-${randomUUID()}@example.test`;
+// A fresh client address per test keeps per-address limits from leaking between tests.
+const uniqueAddress = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+async function requestLink(
+  body: unknown,
+  options: { clientAddress?: string; rawBody?: string } = {},
+): Promise<Response> {
+  const request = new Request(`${appUrl}/api/auth/signin/email`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-forwarded-for": options.clientAddress ?? uniqueAddress(),
+    },
+    body: options.rawBody ?? JSON.stringify(body),
+  });
+  return authPost(request);
+}
+
+/** Messages to `email`, newest first. Reads the whole file: other tests append to it too. */
+async function outboxFor(email: string): Promise<OutboxMessage[]> {
+  const text = await readFile(runtime.config.mail.outboxPath, "utf8").catch(() => "");
+  return text
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => OutboxMessage.parse(JSON.parse(line)))
+    .filter((message) => message.to === email)
+    .reverse();
+}
+
+async function latestLinkFor(email: string): Promise<string> {
+  const [latest] = await outboxFor(email);
+  const link = latest && /https?:\/\/\S+/.exec(latest.text)?.[0];
+  if (!link) throw new Error(`No sign-in link in the outbox for ${email}`);
+  return link;
+}
+
+async function openLink(link: string): Promise<Response> {
+  return authGet(new Request(link));
+}
+
+function sessionCookieFrom(response: Response): string | undefined {
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("authjs.session-token="));
+  return cookie?.split(";")[0];
+}
+
+async function signIn(email: string): Promise<string> {
+  expect((await requestLink({ email })).status).toBe(202);
+  const response = await openLink(await latestLinkFor(email));
+  const cookie = sessionCookieFrom(response);
+  if (!cookie) throw new Error(`Sign-in did not set a session cookie (status ${response.status})`);
+  return cookie;
+}
+
+async function rateLimitCount(scope: string, subject: string): Promise<number | undefined> {
+  const windowMs = MAGIC_LINK_RATE_LIMITS.perEmail.windowMs;
+  const windowStartMs = Math.floor(Date.now() / windowMs) * windowMs;
+  const output = await table.documentClient.send(
+    new GetCommand({
+      TableName: table.tableName,
+      Key: rateLimitKey(scope, hashToken(subject).slice(0, 32), windowStartMs),
+    }),
+  );
+  return output.Item?.count as number | undefined;
+}
+
+const noRoute = { params: Promise.resolve({}) as Promise<Record<string, never>> };
+
+describe("magic-link sign-in", () => {
+  it("signs a new creator in: link in the outbox, cookie set, redirected to the callback path", async () => {
+    const email = uniqueEmail();
+    const response = await requestLink({
+      email: `  ${email.toUpperCase()} `,
+      callbackUrl: "/clips?sort=score",
+    });
+    expect(response.status).toBe(202);
+
+    const [message] = await outboxFor(email);
+    expect(message?.subject).toBe("Your Truss sign-in link");
+    expect(message?.html).toContain("Sign in");
+    const link = await latestLinkFor(email);
+    expect(link.startsWith(`${appUrl}/api/auth/callback/email?`)).toBe(true);
+
+    const callback = await openLink(link);
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("location")).toBe(`${appUrl}/clips?sort=score`);
+    const cookie = sessionCookieFrom(callback);
+    expect(cookie).toBeDefined();
+    // The cookie carries the token; the table only its hash.
+    const token = cookie!.split("=")[1]!;
+    const identity = await authenticateRequest({ runtime, headers: new Headers({ cookie: cookie! }) });
+    const creatorId = await findCreatorIdByEmail({ table, normalizedEmail: email });
+    expect(identity).toEqual({ creatorId, via: "session" });
+    const stored = await table.documentClient.send(
+      new GetCommand({ TableName: table.tableName, Key: sessionKey(token) }),
+    );
+    expect(stored.Item).toBeUndefined();
+
+    const api = await listTokens(
+      new Request(`${appUrl}/api/tokens`, { headers: { cookie: cookie! } }),
+      noRoute,
+    );
+    expect(api.status).toBe(200);
+    expect(await api.json()).toEqual({ tokens: [] });
+  });
+
+  it("accepts a link once: the second use shows the expired-or-used page", async () => {
+    const email = uniqueEmail();
+    await requestLink({ email });
+    const link = await latestLinkFor(email);
+    const first = await openLink(link);
+    expect(sessionCookieFrom(first)).toBeDefined();
+
+    const second = await openLink(link);
+    expect(second.status).toBe(302);
+    expect(second.headers.get("location")).toBe(`${appUrl}/login/error?error=Verification`);
+    expect(sessionCookieFrom(second)).toBeUndefined();
+  });
+
+  it("refuses an expired link (clock moved past the lifetime) without signing in", async () => {
+    const email = uniqueEmail();
+    await requestLink({ email });
+    const link = await latestLinkFor(email);
+    const lifetimeMs = runtime.config.auth.magicLinkTtlMinutes * 60_000;
+    const later = createAuthConfig({ runtime, nowMs: () => Date.now() + lifetimeMs + 1_000 });
+    const response = await Auth(new Request(link), later);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${appUrl}/login/error?error=Verification`);
+    expect(sessionCookieFrom(response)).toBeUndefined();
+    expect(await findCreatorIdByEmail({ table, normalizedEmail: email })).toBeUndefined();
+    // The expired link is gone, not merely refused once.
+    expect((await openLink(link)).headers.get("location")).toBe(`${appUrl}/login/error?error=Verification`);
+  });
+
+  it("a link with a tampered token or email does not sign anyone in", async () => {
+    const email = uniqueEmail();
+    await requestLink({ email });
+    const link = new URL(await latestLinkFor(email));
+    const forged = new URL(link);
+    forged.searchParams.set("token", "A".repeat(43));
+    expect((await openLink(forged.toString())).headers.get("location")).toContain("error=Verification");
+    const otherEmail = new URL(link);
+    otherEmail.searchParams.set("email", uniqueEmail());
+    const response = await openLink(otherEmail.toString());
+    expect(response.headers.get("location")).toContain("error=Verification");
+    expect(sessionCookieFrom(response)).toBeUndefined();
+  });
+
+  it("answers the same for an email with and without an account", async () => {
+    const known = uniqueEmail();
+    await signIn(known);
+    const unknown = uniqueEmail();
+    const [forKnown, forUnknown] = await Promise.all([
+      requestLink({ email: known }),
+      requestLink({ email: unknown }),
+    ]);
+    expect(forKnown.status).toBe(forUnknown.status);
+    expect(await forKnown.json()).toEqual(await forUnknown.json());
+    expect(forKnown.status).toBe(202);
+    // No account is created until the link is used.
+    expect(await findCreatorIdByEmail({ table, normalizedEmail: unknown })).toBeUndefined();
+  });
+
+  it("limits requests per email with 429 and Retry-After, sending no more mail", async () => {
+    const email = uniqueEmail();
+    const { limit, windowMs } = MAGIC_LINK_RATE_LIMITS.perEmail;
+    for (let attempt = 0; attempt < limit; attempt++) expect((await requestLink({ email })).status).toBe(202);
+    const refused = await requestLink({ email });
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(windowMs / 1000);
+    expect((await refused.json()).error.code).toBe("rate_limited");
+    expect(await outboxFor(email)).toHaveLength(limit);
+  });
+
+  it("limits requests per client address across different emails", async () => {
+    const clientAddress = uniqueAddress();
+    const { limit } = MAGIC_LINK_RATE_LIMITS.perClientAddress;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= limit; attempt++) {
+      statuses.push((await requestLink({ email: uniqueEmail() }, { clientAddress })).status);
+    }
+    expect(statuses.slice(0, limit).every((status) => status === 202)).toBe(true);
+    expect(statuses[limit]).toBe(429);
+    // Another address is unaffected.
+    expect((await requestLink({ email: uniqueEmail() })).status).toBe(202);
+  });
+
+  describe("bad input gets a clear 4xx and writes nothing", () => {
+    async function expectNothingWritten(email: string, clientAddress: string) {
+      expect(await outboxFor(email)).toEqual([]);
+      expect(await rateLimitCount("magic-email", email)).toBeUndefined();
+      expect(await rateLimitCount("magic-client", clientAddress)).toBeUndefined();
+      const lookup = await table.documentClient.send(
+        new GetCommand({ TableName: table.tableName, Key: emailLookupKey(email) }),
+      );
+      expect(lookup.Item).toBeUndefined();
+    }
+
+    it.each([
+      "not-an-email",
+      "a@b@example.test",
+      '"x@evil.example"@example.test',
+      "victim@example.test,attacker@evil.example",
+    ])("malformed email %j → 422", async (email) => {
+      const clientAddress = uniqueAddress();
+      const response = await requestLink({ email }, { clientAddress });
+      expect(response.status).toBe(422);
+      expect((await response.json()).error.code).toBe("validation_failed");
+      await expectNothingWritten(email.toLowerCase(), clientAddress);
+    });
+
+    it.each(["https://evil.example/dashboard", "//evil.example", "/\\evil.example", "javascript:alert(1)"])(
+      "open-redirect callbackUrl %j → 400",
+      async (callbackUrl) => {
+        const email = uniqueEmail();
+        const clientAddress = uniqueAddress();
+        const response = await requestLink({ email, callbackUrl }, { clientAddress });
+        expect(response.status).toBe(400);
+        expect((await response.json()).error.code).toBe("bad_request");
+        await expectNothingWritten(email, clientAddress);
+      },
+    );
+
+    it("oversized body → 413", async () => {
+      const email = uniqueEmail();
+      const clientAddress = uniqueAddress();
+      const rawBody = JSON.stringify({ email, padding: "x".repeat(10_000) });
+      const response = await requestLink(undefined, { clientAddress, rawBody });
+      expect(response.status).toBe(413);
+      await expectNothingWritten(email, clientAddress);
+    });
+
+    it("invalid JSON → 400", async () => {
+      const clientAddress = uniqueAddress();
+      const response = await requestLink(undefined, { clientAddress, rawBody: "{email:" });
+      expect(response.status).toBe(400);
+      expect(await rateLimitCount("magic-client", clientAddress)).toBeUndefined();
+    });
+
+    it("other sign-in endpoints that would skip the checks → 404", async () => {
+      const response = await authPost(
+        new Request(`${appUrl}/api/auth/signin`, { method: "POST", body: "email=a%40b.test" }),
+      );
+      expect(response.status).toBe(404);
+    });
+  });
+
+  it("a forged session cookie is 401 on an API route and reads nothing", async () => {
+    for (const name of ["authjs.session-token", "__Secure-authjs.session-token"]) {
+      const response = await listTokens(
+        new Request(`${appUrl}/api/tokens`, { headers: { cookie: `${name}=${"f".repeat(43)}` } }),
+        noRoute,
+      );
+      expect(response.status).toBe(401);
+      expect((await response.json()).error.code).toBe("unauthorized");
+    }
+  });
+
+  it("sign out ends the session; sign out everywhere ends all of them", async () => {
+    const email = uniqueEmail();
+    const first = await signIn(email);
+    const second = await signIn(email);
+    const third = await signIn(email);
+    const authenticated = async (cookie: string) =>
+      (await authenticateRequest({ runtime, headers: new Headers({ cookie }) })) !== null;
+    expect(await authenticated(first)).toBe(true);
+
+    // Sign out of one browser through Auth.js's own endpoint (CSRF double-submit).
+    const csrf = await authGet(new Request(`${appUrl}/api/auth/csrf`));
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const csrfCookie = csrf.headers.getSetCookie()[0]!.split(";")[0]!;
+    const signOut = await authPost(
+      new Request(`${appUrl}/api/auth/signout`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: `${first}; ${csrfCookie}` },
+        body: new URLSearchParams({ csrfToken, callbackUrl: "/login" }),
+      }),
+    );
+    expect(signOut.status).toBe(302);
+    expect(await authenticated(first)).toBe(false);
+    expect(await authenticated(second)).toBe(true);
+
+    const creatorId = (await findCreatorIdByEmail({ table, normalizedEmail: email }))!;
+    expect(await signOutEverywhere({ runtime, creatorId })).toBe(2);
+    expect(await authenticated(second)).toBe(false);
+    expect(await authenticated(third)).toBe(false);
+  });
+
+  it("an expired session no longer authenticates, whatever TTL has done", async () => {
+    const cookie = await signIn(uniqueEmail());
+    const afterExpiry = Date.now() + runtime.config.auth.sessionTtlDays * 86_400_000 + 1_000;
+    expect(
+      await authenticateRequest({ runtime, headers: new Headers({ cookie }), nowMs: afterExpiry }),
+    ).toBeNull();
+  });
+});
