@@ -85,6 +85,11 @@ export const EnvSchema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   WORKER_CONCURRENCY: positiveInt.max(16).default(2),
+  /**
+   * How long a received job stays invisible to other workers; the worker extends it while the
+   * job runs, so this is how soon a job of a crashed worker is picked up again. SQS allows 12 h.
+   */
+  WORKER_VISIBILITY_TIMEOUT_SECONDS: positiveInt.min(5).max(43_200).default(120),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -134,7 +139,7 @@ export type Config = {
     ffmpegPath: string | undefined;
     ffprobePath: string | undefined;
   };
-  worker: { concurrency: number };
+  worker: { concurrency: number; visibilityTimeoutSeconds: number };
 };
 
 /** The fixed credentials the embedded S3 emulator accepts (s3rver's built-in account). */
@@ -232,7 +237,10 @@ export function parseConfig(
       ffmpegPath: env.FFMPEG_PATH,
       ffprobePath: env.FFPROBE_PATH,
     },
-    worker: { concurrency: env.WORKER_CONCURRENCY },
+    worker: {
+      concurrency: env.WORKER_CONCURRENCY,
+      visibilityTimeoutSeconds: env.WORKER_VISIBILITY_TIMEOUT_SECONDS,
+    },
   };
 }
 

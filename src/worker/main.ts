@@ -22,6 +22,9 @@ async function main(): Promise<void> {
     handlers: JOB_HANDLERS,
     concurrency: config.worker.concurrency,
     log,
+    visibilityTimeoutSeconds: config.worker.visibilityTimeoutSeconds,
+    // Extend well before the visibility runs out, so a slow heartbeat never loses the job.
+    heartbeatMs: (config.worker.visibilityTimeoutSeconds * 1000) / 3,
   });
   log(`polling ${config.aws.queueName} with ${config.worker.concurrency} slots`);
 

@@ -1,0 +1,135 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { formatLength } from "@/components/clips/format-timestamp";
+import { Alert } from "@/components/ui/alert";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { ButtonLink } from "@/components/ui/button";
+import { AutoRefresh } from "@/components/videos/video-detail/auto-refresh";
+import { ProcessingProgress } from "@/components/videos/video-detail/processing-progress";
+import { VideoStudio } from "@/components/videos/video-detail/video-studio";
+import type { VideoStatus } from "@/db/repos/video-repo";
+import { requireCurrentCreator } from "@/server/auth/get-current-creator";
+import { getVideoStudio } from "@/server/clips/get-video-studio";
+import { AppError } from "@/server/errors";
+import { getRuntime } from "@/server/runtime";
+
+export const metadata: Metadata = { title: "Video" };
+export const dynamic = "force-dynamic";
+
+const STATUS_BADGES: Record<VideoStatus, { tone: BadgeTone; label: string }> = {
+  UPLOADING: { tone: "neutral", label: "Uploading" },
+  UPLOADED: { tone: "neutral", label: "Uploaded" },
+  QUEUED: { tone: "brand", label: "Queued" },
+  ANALYZING: { tone: "brand", label: "Analyzing" },
+  RENDERING: { tone: "brand", label: "Rendering" },
+  READY: { tone: "success", label: "Ready" },
+  FAILED: { tone: "danger", label: "Failed" },
+};
+
+type ProcessingStatus = Exclude<VideoStatus, "READY" | "FAILED">;
+const isProcessing = (status: VideoStatus): status is ProcessingStatus =>
+  status !== "READY" && status !== "FAILED";
+
+export default async function VideoPage({ params }: { params: Promise<{ videoId: string }> }) {
+  const { creatorId } = await requireCurrentCreator();
+  const { videoId } = await params;
+  const studio = await getVideoStudio({ runtime: getRuntime(), creatorId, videoId }).catch(
+    (error: unknown) => {
+      if (error instanceof AppError && error.code === "not_found") notFound();
+      throw error;
+    },
+  );
+  const { video } = studio;
+  const badge = STATUS_BADGES[video.status];
+  const probe = video.probe;
+  const showStudio = video.status === "READY" || (video.status === "RENDERING" && studio.clips.length > 0);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <Link href="/videos" className="text-sm font-medium text-slate-500 hover:text-slate-900">
+          ← Videos
+        </Link>
+        <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <div className="min-w-0">
+            <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900" title={video.filename}>
+              {video.filename}
+            </h1>
+            <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
+              <Badge tone={badge.tone}>{badge.label}</Badge>
+              {probe && <span>{formatLength(probe.durationSeconds)}</span>}
+              {probe && (
+                <span>
+                  {probe.width}×{probe.height}
+                  {probe.fps > 0 ? ` · ${Math.round(probe.fps)} fps` : ""}
+                </span>
+              )}
+              {probe && !probe.hasAudio && <span>No audio</span>}
+              {video.status === "READY" && (
+                <span>
+                  {video.clipCount} {video.clipCount === 1 ? "clip" : "clips"}
+                </span>
+              )}
+              {video.analysis && (
+                <span>
+                  {video.analysis.analyzer === "gemini"
+                    ? "Analyzed with Gemini"
+                    : "Analyzed from sound and picture"}
+                </span>
+              )}
+            </div>
+          </div>
+          {video.status === "READY" && (
+            <ButtonLink href="/clips?sort=score" variant="secondary" size="sm">
+              All clips by score
+            </ButtonLink>
+          )}
+        </div>
+      </div>
+
+      {video.analysis?.fallbackReason && (
+        <Alert tone="warning" title="Gemini's answer could not be used">
+          {video.analysis.fallbackReason} The clips below come from the local analysis of sound and picture.
+        </Alert>
+      )}
+
+      {video.status === "FAILED" && (
+        <Alert tone="danger" title="This video could not be processed">
+          <p>{video.failureReason ?? "Something went wrong while processing it."}</p>
+          <p className="mt-2">
+            <Link href="/videos" className="font-medium underline">
+              Upload another file
+            </Link>
+          </p>
+        </Alert>
+      )}
+
+      {isProcessing(video.status) && (
+        <>
+          <ProcessingProgress
+            status={video.status}
+            stage={video.stage}
+            progressPercent={video.progressPercent}
+          />
+          <AutoRefresh />
+        </>
+      )}
+
+      {video.status === "READY" && video.stage && studio.clips.length === 0 && (
+        <Alert tone="info">{video.stage}.</Alert>
+      )}
+
+      {showStudio && (
+        <VideoStudio
+          durationSeconds={probe?.durationSeconds ?? 0}
+          sourceUrl={studio.sourceUrl}
+          interestCurve={studio.interestCurve}
+          chapters={studio.chapters}
+          youtubeChapterText={studio.youtubeChapterText}
+          clips={studio.clips}
+        />
+      )}
+    </div>
+  );
+}

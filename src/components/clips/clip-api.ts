@@ -1,0 +1,40 @@
+import type { ClipDetail } from "@/server/clips/get-clip";
+
+/** Browser-side calls to /api/clips/:id, with the API's error message when there is one. */
+export class ClipApiError extends Error {}
+
+async function errorOf(response: Response): Promise<ClipApiError> {
+  const body = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
+  return new ClipApiError(
+    body.error?.message ?? `The request failed (${response.status}). Please try again.`,
+  );
+}
+
+export async function fetchClip(clipId: string, signal?: AbortSignal): Promise<ClipDetail> {
+  const response = await fetch(`/api/clips/${encodeURIComponent(clipId)}`, { signal, cache: "no-store" });
+  if (!response.ok) throw await errorOf(response);
+  return ((await response.json()) as { clip: ClipDetail }).clip;
+}
+
+export async function saveClipRange(options: {
+  clipId: string;
+  startSeconds: number;
+  endSeconds: number;
+  expectedVersion: number;
+}): Promise<ClipDetail> {
+  const response = await fetch(`/api/clips/${encodeURIComponent(options.clipId)}`, {
+    method: "PATCH",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      startSeconds: options.startSeconds,
+      endSeconds: options.endSeconds,
+      expectedVersion: options.expectedVersion,
+    }),
+  });
+  if (!response.ok) throw await errorOf(response);
+  return ((await response.json()) as { clip: ClipDetail }).clip;
+}
+
+/** True when the clip owes a render its page should wait for. */
+export const isRendering = (clip: Pick<ClipDetail, "status">) =>
+  clip.status === "PENDING" || clip.status === "RENDERING";

@@ -1,0 +1,95 @@
+"use client";
+
+import { type ReactNode, useEffect, useRef } from "react";
+import { buttonClasses } from "@/components/ui/button";
+import { formatLength } from "./format-timestamp";
+
+/** A modal that plays one rendered clip at 9:16, with its download. Closes on Esc or backdrop click. */
+export function ClipPlayerDialog({
+  open,
+  onClose,
+  title,
+  videoUrl,
+  downloadUrl,
+  posterUrl,
+  durationSeconds,
+  footer,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  videoUrl: string | null;
+  downloadUrl: string | null;
+  posterUrl?: string;
+  durationSeconds?: number;
+  footer?: ReactNode;
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the native dialog closes on Esc; the click only catches the backdrop.
+    <dialog
+      ref={dialogRef}
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === dialogRef.current) onClose();
+      }}
+      className="m-auto w-[min(92vw,26rem)] overflow-hidden rounded-2xl bg-slate-950 p-0 text-white shadow-2xl backdrop:bg-slate-950/70 backdrop:backdrop-blur-sm"
+      aria-label={title}
+    >
+      {open && (
+        <div className="flex flex-col">
+          <div className="flex items-center justify-between gap-3 px-4 py-3">
+            <div className="min-w-0">
+              <p className="truncate text-sm font-semibold">{title}</p>
+              {durationSeconds !== undefined && (
+                <p className="text-xs text-slate-400">{formatLength(durationSeconds)} · 1080×1920</p>
+              )}
+            </div>
+            <button
+              type="button"
+              onClick={onClose}
+              className="grid h-8 w-8 place-items-center rounded-full text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
+              aria-label="Close"
+            >
+              <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
+                <path d="M5.3 4.3a1 1 0 0 0-1.4 1.4L8.6 10l-4.7 4.3a1 1 0 1 0 1.4 1.4L10 11.4l4.3 4.3a1 1 0 0 0 1.4-1.4L11.4 10l4.3-4.3a1 1 0 0 0-1.4-1.4L10 8.6 5.3 4.3Z" />
+              </svg>
+            </button>
+          </div>
+          <div className="aspect-[9/16] max-h-[75vh] w-full bg-black">
+            {videoUrl ? (
+              // biome-ignore lint/a11y/useMediaCaption: captions are burned into the rendered clip.
+              <video
+                key={videoUrl}
+                src={videoUrl}
+                poster={posterUrl}
+                controls
+                autoPlay
+                playsInline
+                className="h-full w-full object-contain"
+              />
+            ) : (
+              <div className="grid h-full place-items-center text-sm text-slate-400">Not rendered yet</div>
+            )}
+          </div>
+          <div className="flex items-center justify-between gap-3 px-4 py-3">
+            <div className="min-w-0 text-xs text-slate-400">{footer}</div>
+            {downloadUrl && (
+              <a href={downloadUrl} className={buttonClasses("primary", "sm")} download>
+                Download MP4
+              </a>
+            )}
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}

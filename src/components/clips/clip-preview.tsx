@@ -1,0 +1,103 @@
+"use client";
+
+import { useState } from "react";
+import { Spinner } from "@/components/ui/spinner";
+import type { ClipView } from "@/server/clips/to-clip-view";
+import { isRendering } from "./clip-api";
+import { formatLength } from "./format-timestamp";
+
+/**
+ * The clip's 9:16 picture: its thumbnail, turning into the animated preview on hover or focus.
+ * Shows when a (re-)render is under way or failed. Clicking plays the clip.
+ */
+export function ClipPreview({
+  clip,
+  onPlay,
+  size = "md",
+}: {
+  clip: Pick<ClipView, "title" | "rank" | "rendered" | "status" | "durationSeconds" | "renderFailureReason">;
+  onPlay: () => void;
+  size?: "sm" | "md";
+}) {
+  const [animated, setAnimated] = useState(false);
+  const { rendered } = clip;
+  const rendering = isRendering(clip);
+  return (
+    <button
+      type="button"
+      onClick={onPlay}
+      onMouseEnter={() => setAnimated(true)}
+      onMouseLeave={() => setAnimated(false)}
+      onFocus={() => setAnimated(true)}
+      onBlur={() => setAnimated(false)}
+      disabled={!rendered}
+      className="group relative block aspect-[9/16] w-full overflow-hidden rounded-xl bg-slate-900 text-left shadow-sm ring-1 ring-slate-900/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-default"
+      aria-label={rendered ? `Play “${clip.title}”` : `“${clip.title}” is not rendered yet`}
+    >
+      {rendered && (
+        // biome-ignore lint/performance/noImgElement: presigned storage URLs, not optimisable assets.
+        <img
+          src={rendered.thumbnailUrl}
+          alt=""
+          className="absolute inset-0 h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+          loading="lazy"
+        />
+      )}
+      {rendered &&
+        animated &&
+        (rendered.previewType === "video/mp4" ? (
+          <video
+            src={rendered.previewUrl}
+            muted
+            loop
+            autoPlay
+            playsInline
+            className="absolute inset-0 h-full w-full object-cover"
+          />
+        ) : (
+          // biome-ignore lint/performance/noImgElement: an animated WebP, which next/image would freeze.
+          <img src={rendered.previewUrl} alt="" className="absolute inset-0 h-full w-full object-cover" />
+        ))}
+      <span className="absolute inset-x-0 top-0 flex items-start justify-between p-2">
+        <span className="rounded-md bg-slate-950/70 px-1.5 py-0.5 text-xs font-semibold text-white backdrop-blur">
+          #{clip.rank}
+        </span>
+      </span>
+      <span className="absolute inset-x-0 bottom-0 flex items-end justify-end bg-gradient-to-t from-slate-950/70 to-transparent p-2 pt-8">
+        <span className="rounded bg-slate-950/60 px-1.5 py-0.5 text-xs font-medium tabular-nums text-white">
+          {formatLength(rendered?.durationSeconds ?? clip.durationSeconds)}
+        </span>
+      </span>
+      {rendered && !rendering && (
+        <span className="absolute inset-0 grid place-items-center opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
+          <span
+            className={`grid place-items-center rounded-full bg-white/90 text-slate-900 shadow-lg ${size === "sm" ? "h-10 w-10" : "h-14 w-14"}`}
+          >
+            <svg viewBox="0 0 20 20" className="ml-0.5 h-1/2 w-1/2" fill="currentColor" aria-hidden="true">
+              <path d="M6.3 3.2A1 1 0 0 0 4.8 4v12a1 1 0 0 0 1.5.8l9.6-6a1 1 0 0 0 0-1.7l-9.6-6Z" />
+            </svg>
+          </span>
+        </span>
+      )}
+      {rendering && (
+        <span
+          className={`absolute inset-0 flex flex-col items-center justify-center gap-2 text-center text-xs font-medium text-white ${rendered ? "bg-slate-950/55" : "bg-slate-800"}`}
+        >
+          <Spinner className="h-6 w-6" label="Rendering" />
+          {clip.status === "RENDERING"
+            ? rendered
+              ? "Rendering the new range…"
+              : "Rendering…"
+            : rendered
+              ? "New range queued"
+              : "Waiting to render"}
+        </span>
+      )}
+      {clip.status === "FAILED" && (
+        <span className="absolute inset-x-2 bottom-10 rounded-md bg-red-600/90 px-2 py-1 text-xs font-medium text-white">
+          {clip.renderFailureReason ?? "This render failed."}
+        </span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,151 @@
+"use client";
+
+import { type FormEvent, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { cx } from "@/components/ui/cx";
+import type { ClipDetail } from "@/server/clips/get-clip";
+import { saveClipRange } from "./clip-api";
+import { formatLength, formatTimestamp, parseTimestamp } from "./format-timestamp";
+
+/** Shows a time to a tenth of a second, as the editor's fields read it back. */
+function toField(seconds: number): string {
+  const tenths = Math.round(seconds * 10) / 10;
+  const whole = Math.floor(tenths);
+  const fraction = Math.round((tenths - whole) * 10);
+  return fraction === 0 ? formatTimestamp(whole) : `${formatTimestamp(whole)}.${fraction}`;
+}
+
+/**
+ * Edits a clip's start and end: typed times (`1:15.5`), ±1 s nudges, or "set from the player"
+ * when the source player is on the page. Saving re-renders the clip; the current render stays
+ * on show until the new one is ready.
+ */
+export function ClipRangeEditor({
+  clip,
+  getPlayerSeconds,
+  onSaved,
+  onCancel,
+}: {
+  clip: ClipDetail;
+  getPlayerSeconds?: () => number | null;
+  onSaved: (clip: ClipDetail) => void;
+  onCancel: () => void;
+}) {
+  const [startText, setStartText] = useState(toField(clip.startSeconds));
+  const [endText, setEndText] = useState(toField(clip.endSeconds));
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { minSeconds, maxSeconds } = clip.editLimits;
+  const durationSeconds = clip.source.durationSeconds;
+
+  const start = parseTimestamp(startText);
+  const end = parseTimestamp(endText);
+  const length = start !== null && end !== null ? end - start : null;
+  const problem =
+    start === null || end === null
+      ? "Type times as seconds or m:ss (for example 1:15.5)."
+      : durationSeconds !== null && end > durationSeconds + 0.01
+        ? `The video ends at ${formatTimestamp(durationSeconds)}.`
+        : length !== null && (length < minSeconds || length > maxSeconds)
+          ? `A clip must be ${minSeconds}–${maxSeconds} s long.`
+          : null;
+  const unchanged = start === clip.startSeconds && end === clip.endSeconds;
+
+  const nudge = (which: "start" | "end", deltaSeconds: number) => {
+    const current = which === "start" ? start : end;
+    if (current === null) return;
+    const next = Math.max(0, Math.min(durationSeconds ?? Number.POSITIVE_INFINITY, current + deltaSeconds));
+    (which === "start" ? setStartText : setEndText)(toField(next));
+  };
+
+  const fromPlayer = (which: "start" | "end") => {
+    const seconds = getPlayerSeconds?.();
+    if (seconds === null || seconds === undefined) return;
+    (which === "start" ? setStartText : setEndText)(toField(seconds));
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (problem || start === null || end === null) return;
+    setSaving(true);
+    setError(null);
+    try {
+      onSaved(
+        await saveClipRange({
+          clipId: clip.clipId,
+          startSeconds: start,
+          endSeconds: end,
+          expectedVersion: clip.version,
+        }),
+      );
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : "The new range could not be saved.");
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const field = (which: "start" | "end", label: string, value: string, setValue: (text: string) => void) => (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`${clip.clipId}-${which}`} className="text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="flex items-center gap-1">
+        <button
+          type="button"
+          onClick={() => nudge(which, -1)}
+          className="h-8 w-7 rounded-md text-sm text-slate-600 ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+          aria-label={`${label} 1 second earlier`}
+        >
+          −
+        </button>
+        <input
+          id={`${clip.clipId}-${which}`}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          inputMode="decimal"
+          className="h-8 w-20 rounded-md border border-slate-300 px-2 text-center text-sm tabular-nums focus:outline-2 focus:outline-brand-500"
+        />
+        <button
+          type="button"
+          onClick={() => nudge(which, 1)}
+          className="h-8 w-7 rounded-md text-sm text-slate-600 ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+          aria-label={`${label} 1 second later`}
+        >
+          +
+        </button>
+      </div>
+      {getPlayerSeconds && (
+        <button
+          type="button"
+          onClick={() => fromPlayer(which)}
+          className="self-start text-xs font-medium text-brand-700 hover:underline"
+        >
+          Set from player
+        </button>
+      )}
+    </div>
+  );
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
+      <div className="flex flex-wrap gap-4">
+        {field("start", "Start", startText, setStartText)}
+        {field("end", "End", endText, setEndText)}
+      </div>
+      <p className={cx("text-xs", problem ? "text-red-600" : "text-slate-500")}>
+        {problem ?? `${formatLength(length ?? 0)} · clips can be ${minSeconds}–${maxSeconds} s`}
+      </p>
+      {error && <Alert tone="danger">{error}</Alert>}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" loading={saving} disabled={Boolean(problem) || unchanged}>
+          Save and re-render
+        </Button>
+        <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,231 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { cx } from "@/components/ui/cx";
+import { EmptyState } from "@/components/ui/empty-state";
+import type { ClipDetail } from "@/server/clips/get-clip";
+import { groupClipsByVideo } from "@/server/clips/group-clips-by-video";
+import type { ClipSort } from "@/server/clips/list-clips";
+import type { ClipView } from "@/server/clips/to-clip-view";
+import { fetchClip } from "./clip-api";
+import { ClipPlayerDialog } from "./clip-player-dialog";
+import { ClipTile } from "./clip-tile";
+
+const MIN_SCORE_CHOICES = [
+  { value: undefined, label: "Any score" },
+  { value: 40, label: "40+" },
+  { value: 60, label: "60+" },
+  { value: 80, label: "80+" },
+] as const;
+
+/** Every clip the creator has, newest or best first, a page at a time ("Load more"). */
+export function ClipsBrowser({
+  sort,
+  minScore,
+  initialClips,
+  initialCursor,
+}: {
+  sort: ClipSort;
+  minScore: number | undefined;
+  initialClips: ClipView[];
+  initialCursor: string | null;
+}) {
+  const router = useRouter();
+  const [clips, setClips] = useState(initialClips);
+  const [cursor, setCursor] = useState(initialCursor);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [playing, setPlaying] = useState<ClipDetail | null>(null);
+  const [opening, setOpening] = useState<string | null>(null);
+
+  const show = (next: { sort: ClipSort; minScore?: number }) => {
+    const search = new URLSearchParams({ sort: next.sort });
+    if (next.minScore !== undefined) search.set("minScore", String(next.minScore));
+    router.push(`/clips?${search.toString()}`);
+  };
+
+  const loadMore = async () => {
+    if (!cursor) return;
+    setLoading(true);
+    setError(null);
+    try {
+      const search = new URLSearchParams({ sort, cursor });
+      if (minScore !== undefined) search.set("minScore", String(minScore));
+      const response = await fetch(`/api/clips?${search.toString()}`, { cache: "no-store" });
+      const body = (await response.json().catch(() => ({}))) as {
+        clips?: ClipView[];
+        nextCursor?: string | null;
+        error?: { message?: string };
+      };
+      if (!response.ok || !body.clips) {
+        setError(body.error?.message ?? "More clips could not be loaded. Try again.");
+        return;
+      }
+      const seen = new Set(clips.map((clip) => clip.clipId));
+      setClips([...clips, ...body.clips.filter((clip) => !seen.has(clip.clipId))]);
+      setCursor(body.nextCursor ?? null);
+    } catch {
+      setError("We could not reach Truss. Check your connection and try again.");
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const play = async (clip: ClipView) => {
+    setOpening(clip.clipId);
+    try {
+      setPlaying(await fetchClip(clip.clipId));
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : "This clip could not be opened.");
+    } finally {
+      setOpening(null);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+        <fieldset className="inline-flex rounded-lg bg-slate-100 p-1">
+          <legend className="sr-only">Order</legend>
+          {(
+            [
+              ["newest", "Newest"],
+              ["score", "Top score"],
+            ] as const
+          ).map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={sort === value}
+              onClick={() => show({ sort: value, minScore: value === "score" ? minScore : undefined })}
+              className={cx(
+                "rounded-md px-3 py-1.5 text-sm font-medium transition-colors",
+                sort === value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
+              )}
+            >
+              {label}
+            </button>
+          ))}
+        </fieldset>
+        <fieldset className="flex flex-wrap items-center gap-2">
+          <legend className="sr-only">Minimum score</legend>
+          <span className="text-sm text-slate-500" aria-hidden="true">
+            Score
+          </span>
+          {MIN_SCORE_CHOICES.map((choice) => {
+            const active = minScore === choice.value;
+            return (
+              <button
+                key={choice.label}
+                type="button"
+                aria-pressed={active}
+                onClick={() =>
+                  show(choice.value === undefined ? { sort } : { sort: "score", minScore: choice.value })
+                }
+                className={cx(
+                  "rounded-full px-3 py-1 text-sm font-medium ring-1 transition-colors ring-inset",
+                  active
+                    ? "bg-brand-600 text-white ring-brand-600"
+                    : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50",
+                )}
+              >
+                {choice.label}
+              </button>
+            );
+          })}
+        </fieldset>
+      </div>
+
+      {error && <Alert tone="danger">{error}</Alert>}
+
+      {clips.length === 0 ? (
+        minScore !== undefined ? (
+          <EmptyState
+            title={`No clips score ${minScore} or more yet`}
+            description="Lower the minimum score, or upload more videos: scores are comparable across all of them."
+            action={
+              <Button variant="secondary" onClick={() => show({ sort: "score" })}>
+                Show every score
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState
+            title="No clips yet"
+            description="Upload a long video: Truss finds its best moments, scores them and cuts them into 9:16 clips."
+            action={<ButtonLink href="/videos">Upload a video</ButtonLink>}
+          />
+        )
+      ) : sort === "newest" ? (
+        <div className="flex flex-col gap-10">
+          {videoGroupsOf(clips).map((group) => (
+            <section key={group.videoId} aria-label={group.videoTitle} className="flex flex-col gap-3">
+              <div className="flex items-baseline justify-between gap-4 border-b border-slate-200 pb-2">
+                <h2 className="truncate text-base font-semibold text-slate-900" title={group.videoTitle}>
+                  {group.videoTitle}
+                </h2>
+                <Link
+                  href={`/videos/${group.videoId}`}
+                  className="shrink-0 text-sm font-medium text-brand-700 hover:underline"
+                >
+                  Open video →
+                </Link>
+              </div>
+              <div className={gridClasses(opening)}>
+                {group.clips.map((clip) => (
+                  <ClipTile key={clip.clipId} clip={clip} onPlay={play} />
+                ))}
+              </div>
+            </section>
+          ))}
+        </div>
+      ) : (
+        <div className={gridClasses(opening)}>
+          {clips.map((clip) => (
+            <ClipTile key={clip.clipId} clip={clip} onPlay={play} />
+          ))}
+        </div>
+      )}
+
+      {cursor && (
+        <div className="flex justify-center">
+          <Button variant="secondary" onClick={loadMore} loading={loading}>
+            Load more
+          </Button>
+        </div>
+      )}
+
+      <ClipPlayerDialog
+        open={playing !== null}
+        onClose={() => setPlaying(null)}
+        title={playing?.title ?? ""}
+        videoUrl={playing?.media?.videoUrl ?? null}
+        downloadUrl={playing?.media?.downloadUrl ?? null}
+        posterUrl={playing?.rendered?.thumbnailUrl}
+        durationSeconds={playing?.rendered?.durationSeconds}
+        footer={playing ? `Score ${playing.score} · from ${playing.videoTitle}` : undefined}
+      />
+    </div>
+  );
+}
+
+const gridClasses = (opening: string | null) =>
+  cx(
+    "grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5",
+    opening && "cursor-progress",
+  );
+
+/** Newest first, one group per video (newest video first), each video's clips best first. */
+function videoGroupsOf(clips: ClipView[]): { videoId: string; videoTitle: string; clips: ClipView[] }[] {
+  const groups: { videoId: string; videoTitle: string; clips: ClipView[] }[] = [];
+  for (const clip of groupClipsByVideo(clips)) {
+    const last = groups.at(-1);
+    if (last?.videoId === clip.videoId) last.clips.push(clip);
+    else groups.push({ videoId: clip.videoId, videoTitle: clip.videoTitle, clips: [clip] });
+  }
+  return groups;
+}

@@ -1,0 +1,31 @@
+/** `m:ss` under an hour, `h:mm:ss` from an hour; fractions are dropped (players show whole seconds). */
+export function formatTimestamp(totalSeconds: number): string {
+  const whole = Math.max(0, Math.floor(Number.isFinite(totalSeconds) ? totalSeconds : 0));
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const seconds = whole % 60;
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
+}
+
+/** A clip length for people: `38 s`, `1 min 12 s`. */
+export function formatLength(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  if (whole < 60) return `${whole} s`;
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+/**
+ * Reads what a person types for a time: `75`, `75.5`, `1:15`, `1:15.5` or `1:01:15`.
+ * Returns null when it is not a time.
+ */
+export function parseTimestamp(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+(?::[0-5]?\d){0,2}(?:\.\d+)?$/.test(trimmed)) return null;
+  const parts = trimmed.split(":");
+  let seconds = 0;
+  for (const part of parts) seconds = seconds * 60 + Number(part);
+  return Number.isFinite(seconds) ? Math.round(seconds * 100) / 100 : null;
+}

@@ -1,0 +1,52 @@
+import type { SubscoreName } from "@/engine/types";
+
+/** How a score reads at a glance: strong (≥ 80), good (≥ 60), fair (≥ 40), weak. */
+export type ScoreBand = "strong" | "good" | "fair" | "weak";
+
+export function scoreBand(score: number): ScoreBand {
+  if (score >= 80) return "strong";
+  if (score >= 60) return "good";
+  if (score >= 40) return "fair";
+  return "weak";
+}
+
+export const SCORE_BAND_LABELS: Record<ScoreBand, string> = {
+  strong: "Strong",
+  good: "Good",
+  fair: "Fair",
+  weak: "Weak",
+};
+
+/** Tailwind classes per band: a solid fill, its text colour, a soft background, an SVG stroke. */
+export const SCORE_BAND_CLASSES: Record<
+  ScoreBand,
+  { fill: string; text: string; soft: string; stroke: string }
+> = {
+  strong: {
+    fill: "bg-emerald-500",
+    text: "text-emerald-700",
+    soft: "bg-emerald-50",
+    stroke: "stroke-emerald-500",
+  },
+  good: { fill: "bg-brand-500", text: "text-brand-700", soft: "bg-brand-50", stroke: "stroke-brand-500" },
+  fair: { fill: "bg-amber-400", text: "text-amber-800", soft: "bg-amber-50", stroke: "stroke-amber-400" },
+  weak: { fill: "bg-slate-400", text: "text-slate-600", soft: "bg-slate-100", stroke: "stroke-slate-400" },
+};
+
+/** SVG fill colours per band (for the timeline markers), matching the classes above. */
+export const SCORE_BAND_COLORS: Record<ScoreBand, string> = {
+  strong: "#10b981",
+  good: "#4f6bff",
+  fair: "#fbbf24",
+  weak: "#94a3b8",
+};
+
+export const SUBSCORE_LABELS: Record<SubscoreName, { label: string; hint: string }> = {
+  hook: { label: "Hook", hint: "How strongly the first seconds grab attention" },
+  audioEnergy: { label: "Audio energy", hint: "Loudness and peaks across the clip" },
+  visualDynamics: { label: "Visual dynamics", hint: "Motion and scene cuts" },
+  speech: { label: "Speech", hint: "How much of the clip has voice or sound" },
+  chat: { label: "Chat", hint: "Live-chat activity during the clip" },
+};
+
+export const SUBSCORE_ORDER: SubscoreName[] = ["hook", "audioEnergy", "visualDynamics", "speech", "chat"];

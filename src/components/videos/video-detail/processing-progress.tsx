@@ -1,0 +1,121 @@
+import { Card } from "@/components/ui/card";
+import { cx } from "@/components/ui/cx";
+import { Spinner } from "@/components/ui/spinner";
+
+type ProcessingStatus = "UPLOADING" | "UPLOADED" | "QUEUED" | "ANALYZING" | "RENDERING";
+
+const STEPS: { status: ProcessingStatus | "READY"; label: string; hint: string }[] = [
+  { status: "UPLOADED", label: "Uploaded", hint: "Checking the file" },
+  { status: "QUEUED", label: "Queued", hint: "Waiting for a worker" },
+  { status: "ANALYZING", label: "Analyzing", hint: "Sound, motion and the best moments" },
+  { status: "RENDERING", label: "Rendering", hint: "Cutting 9:16 clips" },
+  { status: "READY", label: "Ready", hint: "Clips to review" },
+];
+
+function stepIndexOf(status: ProcessingStatus): number {
+  if (status === "UPLOADING") return 0;
+  return STEPS.findIndex((step) => step.status === status);
+}
+
+/** Where a video is in the pipeline: the steps, the current stage and its progress. */
+export function ProcessingProgress({
+  status,
+  stage,
+  progressPercent,
+}: {
+  status: ProcessingStatus;
+  stage: string | null;
+  progressPercent: number;
+}) {
+  const current = stepIndexOf(status);
+  const waitingForUpload = status === "UPLOADING";
+  const percent = Math.round(Math.max(0, Math.min(100, progressPercent)));
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex flex-col gap-6 px-5 py-6 sm:px-8">
+        <ol className="grid grid-cols-5 gap-2" aria-label="Processing steps">
+          {STEPS.map((step, index) => {
+            const done = index < current;
+            const active = index === current;
+            return (
+              <li
+                key={step.status}
+                className="flex flex-col items-center gap-2 text-center"
+                aria-current={active ? "step" : undefined}
+              >
+                <div className="flex w-full items-center">
+                  <span
+                    className={cx(
+                      "h-0.5 flex-1",
+                      index === 0 ? "invisible" : done || active ? "bg-brand-500" : "bg-slate-200",
+                    )}
+                  />
+                  <span
+                    className={cx(
+                      "grid h-8 w-8 shrink-0 place-items-center rounded-full text-xs font-semibold",
+                      done && "bg-brand-600 text-white",
+                      active && "bg-brand-50 text-brand-700 ring-2 ring-brand-500",
+                      !done && !active && "bg-slate-100 text-slate-400",
+                    )}
+                  >
+                    {done ? (
+                      <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
+                        <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
+                      </svg>
+                    ) : active ? (
+                      <Spinner className="h-4 w-4" label={step.label} />
+                    ) : (
+                      index + 1
+                    )}
+                  </span>
+                  <span
+                    className={cx(
+                      "h-0.5 flex-1",
+                      index === STEPS.length - 1 ? "invisible" : done ? "bg-brand-500" : "bg-slate-200",
+                    )}
+                  />
+                </div>
+                <span
+                  className={cx(
+                    "text-xs font-medium sm:text-sm",
+                    active ? "text-slate-900" : "text-slate-500",
+                  )}
+                >
+                  {step.label}
+                </span>
+                <span className="hidden text-xs text-slate-400 sm:block">{step.hint}</span>
+              </li>
+            );
+          })}
+        </ol>
+
+        <div className="flex flex-col gap-2">
+          <div className="flex items-baseline justify-between gap-4 text-sm">
+            <span className="font-medium text-slate-800">
+              {waitingForUpload
+                ? "Waiting for the upload to finish"
+                : (stage ?? STEPS[current]?.hint ?? "Working")}
+            </span>
+            <span className="text-slate-500 tabular-nums">{percent}%</span>
+          </div>
+          <div
+            className="h-2.5 overflow-hidden rounded-full bg-slate-100"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-label="Processing progress"
+          >
+            <div
+              className="h-full rounded-full bg-brand-500 transition-[width] duration-700 ease-out"
+              style={{ width: `${percent}%` }}
+            />
+          </div>
+          <p className="text-xs text-slate-500">
+            This page updates by itself. You can leave it — processing carries on.
+          </p>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,150 @@
+"use client";
+
+import { useCallback, useRef, useState } from "react";
+import { ClipCard } from "@/components/clips/clip-card";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import type { ClipDetail } from "@/server/clips/get-clip";
+import { ChaptersPanel } from "./chapters-panel";
+import { InterestTimeline, type TimelineChapter } from "./interest-timeline";
+
+/**
+ * The finished video: the source player with the interest timeline under it, the chapters
+ * beside it, and the clips below. Everything that names a moment — a timeline click, a
+ * chapter, a clip's range or one of its reasons — plays the source from there.
+ */
+export function VideoStudio({
+  durationSeconds,
+  sourceUrl,
+  interestCurve,
+  chapters,
+  youtubeChapterText,
+  clips,
+}: {
+  durationSeconds: number;
+  sourceUrl: string | null;
+  interestCurve: { secondsPerValue: number; values: number[] } | null;
+  chapters: TimelineChapter[];
+  youtubeChapterText: string | null;
+  clips: ClipDetail[];
+}) {
+  const playerRef = useRef<HTMLVideoElement>(null);
+  const [currentSeconds, setCurrentSeconds] = useState(0);
+  const [selectedClipId, setSelectedClipId] = useState<string | null>(null);
+  const [playerProblem, setPlayerProblem] = useState(false);
+  // Clips as edited on this page (new ranges, new scores), so the timeline follows them.
+  const [latestClips, setLatestClips] = useState<Record<string, ClipDetail>>({});
+  const timelineClips = clips.map((clip) => latestClips[clip.clipId] ?? clip);
+  const rememberClip = useCallback((clip: ClipDetail) => {
+    setLatestClips((current) =>
+      current[clip.clipId] === clip ? current : { ...current, [clip.clipId]: clip },
+    );
+  }, []);
+
+  const seek = useCallback((seconds: number) => {
+    setCurrentSeconds(seconds);
+    const player = playerRef.current;
+    if (!player) return;
+    player.currentTime = seconds;
+    void player.play().catch(() => {
+      // Autoplay refused (no user gesture yet): the player waits at the new position.
+    });
+    player.scrollIntoView({ behavior: "smooth", block: "nearest" });
+  }, []);
+
+  const selectClip = useCallback((clipId: string) => {
+    setSelectedClipId(clipId);
+    document.getElementById(`clip-${clipId}`)?.scrollIntoView({ behavior: "smooth", block: "nearest" });
+  }, []);
+
+  const getPlayerSeconds = useCallback(() => playerRef.current?.currentTime ?? null, []);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="overflow-hidden lg:col-span-2">
+          <div className="relative aspect-video bg-slate-950">
+            {sourceUrl && !playerProblem ? (
+              // biome-ignore lint/a11y/useMediaCaption: the creator's own source video; captions live in the clips.
+              <video
+                ref={playerRef}
+                src={sourceUrl}
+                controls
+                preload="metadata"
+                playsInline
+                className="h-full w-full"
+                onTimeUpdate={(event) => setCurrentSeconds(event.currentTarget.currentTime)}
+                onSeeked={(event) => setCurrentSeconds(event.currentTarget.currentTime)}
+                onError={() => setPlayerProblem(true)}
+              />
+            ) : (
+              <div className="grid h-full place-items-center px-6 text-center text-sm text-slate-400">
+                {playerProblem
+                  ? "This browser cannot play the source file's format. The clips below play everywhere."
+                  : "The source video is not available."}
+              </div>
+            )}
+          </div>
+          <div className="px-4 pt-3 pb-4 sm:px-5">
+            <div className="mb-1 flex items-baseline justify-between gap-2">
+              <h2 className="text-sm font-semibold text-slate-900">Interest over time</h2>
+              <p className="text-xs text-slate-500">Click to play from any moment</p>
+            </div>
+            <InterestTimeline
+              durationSeconds={durationSeconds}
+              curve={interestCurve}
+              chapters={chapters}
+              clips={timelineClips}
+              currentSeconds={currentSeconds}
+              selectedClipId={selectedClipId}
+              onSeek={seek}
+              onSelectClip={selectClip}
+            />
+          </div>
+        </Card>
+        <Card>
+          <CardHeader
+            title="Chapters"
+            description={chapters.length > 0 ? `${chapters.length} chapters` : undefined}
+          />
+          <CardBody className="py-3">
+            <ChaptersPanel
+              chapters={chapters}
+              youtubeText={youtubeChapterText}
+              currentSeconds={currentSeconds}
+              onSeek={seek}
+            />
+          </CardBody>
+        </Card>
+      </div>
+
+      <section aria-labelledby="clips-heading" className="flex flex-col gap-4">
+        <div className="flex items-baseline justify-between gap-4">
+          <h2 id="clips-heading" className="text-lg font-semibold text-slate-900">
+            Clips <span className="text-slate-400">{clips.length}</span>
+          </h2>
+          <p className="text-sm text-slate-500">Best first · scores are comparable across your videos</p>
+        </div>
+        {clips.length === 0 ? (
+          <EmptyState
+            title="No clips from this video"
+            description="Nothing in it stood out enough to cut a clip: the sound and picture stay even throughout."
+          />
+        ) : (
+          <div className="grid gap-4 xl:grid-cols-2">
+            {clips.map((clip) => (
+              <ClipCard
+                key={clip.clipId}
+                initialClip={clip}
+                onSeek={seek}
+                getPlayerSeconds={getPlayerSeconds}
+                highlighted={clip.clipId === selectedClipId}
+                onChange={rememberClip}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

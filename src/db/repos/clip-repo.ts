@@ -1,0 +1,647 @@
+import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { z } from "zod";
+import {
+  CLIP_RANK_SK_END,
+  clipKey,
+  clipRankKey,
+  clipRankSkFrom,
+  clipSkPrefixForVideo,
+  creatorPk,
+  LIST_PREFIXES,
+  MAX_SCORE,
+} from "@/db/keys";
+import {
+  assertItemSize,
+  itemOf,
+  type Page,
+  type QueryStats,
+  queryPage,
+  type Table,
+  translateWriteError,
+} from "@/db/table";
+import { clipIdFor, clipIdPrefixForVideo } from "@/lib/ids";
+import { AppError } from "@/server/errors";
+
+/**
+ * Clips (`CREATOR#<id>` / `CLIP#<clipId>`) and their rank items
+ * (`CREATOR#<id>` / `CLIPRANK#<zero-padded score>#<clipId>`).
+ *
+ * The rank item stands in for a "clips by score" index: it carries every field a list shows,
+ * so "top clips" and "score ≥ N" are one Query on a key range with no further reads. Every
+ * write of a clip rewrites its rank item in the same transaction (and, when the score moved,
+ * deletes the old one), so the two never disagree. Writes are conditional on the clip's
+ * `version`; worker-side updates re-read and retry, creator edits report a conflict.
+ *
+ * Clip ids are deterministic (`clip_<videoUlid>_<ordinal>`), so a redelivered analysis writes
+ * the same keys again: `upsertClipsForVideo` creates what is missing and never duplicates.
+ */
+
+export const CLIP_RENDER_STATUSES = ["PENDING", "RENDERING", "READY", "FAILED"] as const;
+export const ClipRenderStatus = z.enum(CLIP_RENDER_STATUSES);
+export type ClipRenderStatus = z.infer<typeof ClipRenderStatus>;
+
+const score0to100 = z.number().int().min(0).max(MAX_SCORE);
+
+export const ClipSubscoresSchema = z.object({
+  hook: score0to100,
+  audioEnergy: score0to100,
+  visualDynamics: score0to100,
+  speech: score0to100,
+  chat: score0to100.nullable(),
+});
+
+export const ClipReasonSchema = z.object({ atSeconds: z.number().nonnegative(), text: z.string() });
+
+const PlatformCopySchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  hashtags: z.array(z.string()),
+});
+
+export const ClipPlatformCopySchema = z
+  .object({
+    youtube: PlatformCopySchema.optional(),
+    tiktok: PlatformCopySchema.optional(),
+    twitch: PlatformCopySchema.optional(),
+    discord: PlatformCopySchema.optional(),
+  })
+  .nullable();
+
+/** A finished render: the objects of one revision of the clip's range. */
+export const ClipRenderSchema = z.object({
+  revision: z.number().int().nonnegative(),
+  videoKey: z.string(),
+  thumbnailKey: z.string(),
+  previewKey: z.string(),
+  layout: z.enum(["crop", "fit", "native-vertical"]),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  durationSeconds: z.number().nonnegative(),
+  /** The range this render shows (the clip's range may since have been edited). */
+  startSeconds: z.number().nonnegative(),
+  endSeconds: z.number().nonnegative(),
+  renderedAt: z.string(),
+});
+export type ClipRender = z.infer<typeof ClipRenderSchema>;
+
+/** The fields a list shows; the rank item carries exactly these. */
+const ClipSummaryFields = z.object({
+  clipId: z.string(),
+  videoId: z.string(),
+  /** The source video's name at analysis time, for lists (display only). */
+  videoTitle: z.string(),
+  /** Rank within its video's analysis (0 = best); part of the clip id. */
+  ordinal: z.number().int().nonnegative(),
+  startSeconds: z.number().nonnegative(),
+  endSeconds: z.number().nonnegative(),
+  score: score0to100,
+  subscores: ClipSubscoresSchema,
+  reasons: z.array(ClipReasonSchema),
+  title: z.string(),
+  hookLine: z.string().nullable(),
+  /** Bumped by every range edit; the render job for a revision only lands if it is still current. */
+  revision: z.number().int().nonnegative(),
+  /** When the creator last changed the range; a re-run of analysis leaves such clips alone. */
+  rangeEditedAt: z.string().nullable(),
+  /** Render state of the current revision. */
+  status: ClipRenderStatus,
+  renderFailureReason: z.string().nullable(),
+  /** The newest finished render (possibly of an older revision: it stays until a new one is ready). */
+  render: ClipRenderSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int().positive(),
+});
+
+const ClipItem = ClipSummaryFields.extend({
+  type: z.literal("Clip"),
+  platformCopy: ClipPlatformCopySchema,
+});
+
+const ClipRankItem = ClipSummaryFields.extend({ type: z.literal("ClipRank") });
+
+export type Clip = Omit<z.infer<typeof ClipItem>, "type">;
+export type ClipSummary = Omit<z.infer<typeof ClipRankItem>, "type">;
+
+/** What analysis decides about a clip (the rest is render state and bookkeeping). */
+export type ClipAnalysis = Pick<
+  Clip,
+  "startSeconds" | "endSeconds" | "score" | "subscores" | "reasons" | "title" | "hookLine" | "platformCopy"
+>;
+
+export type MomentForClip = ClipAnalysis & { ordinal: number };
+
+const toClip = (item: z.infer<typeof ClipItem>): Clip => {
+  const { type: _type, ...clip } = item;
+  return clip;
+};
+
+const toSummary = (item: { type: string } & ClipSummary): ClipSummary => {
+  const { type: _type, ...rest } = item;
+  return ClipSummaryFields.parse(rest);
+};
+
+export function summaryOf(clip: Clip): ClipSummary {
+  const { platformCopy: _platformCopy, ...summary } = clip;
+  return summary;
+}
+
+/** Scores arrive as numbers from the engine; the key scheme stores integers 0..100. */
+export function normalizeScore(score: number): number {
+  return Math.max(0, Math.min(MAX_SCORE, Math.round(score)));
+}
+
+function normalizeAnalysis(analysis: ClipAnalysis): ClipAnalysis {
+  const subscore = (value: number) => normalizeScore(value);
+  return {
+    startSeconds: analysis.startSeconds,
+    endSeconds: analysis.endSeconds,
+    score: normalizeScore(analysis.score),
+    subscores: {
+      hook: subscore(analysis.subscores.hook),
+      audioEnergy: subscore(analysis.subscores.audioEnergy),
+      visualDynamics: subscore(analysis.subscores.visualDynamics),
+      speech: subscore(analysis.subscores.speech),
+      chat: analysis.subscores.chat === null ? null : subscore(analysis.subscores.chat),
+    },
+    reasons: analysis.reasons,
+    title: analysis.title,
+    hookLine: analysis.hookLine,
+    platformCopy: analysis.platformCopy,
+  };
+}
+
+// ── Reads ──────────────────────────────────────────────────────────────────────────────────
+
+// One clip of a creator (GetItem). Another creator's clip id is not in this partition: undefined.
+export async function findClipById(options: {
+  table: Table;
+  creatorId: string;
+  clipId: string;
+  consistent?: boolean;
+}): Promise<Clip | undefined> {
+  const { table } = options;
+  const output = await table.documentClient.send(
+    new GetCommand({
+      TableName: table.tableName,
+      Key: clipKey(options.creatorId, options.clipId),
+      ConsistentRead: options.consistent,
+    }),
+  );
+  return output.Item ? toClip(ClipItem.parse(output.Item)) : undefined;
+}
+
+// A creator's clips, newest video first (one Query on CLIP#, descending, opaque cursor).
+export async function listClipsNewestFirst(options: {
+  table: Table;
+  creatorId: string;
+  limit: number;
+  cursor?: string | null;
+  onStats?: (stats: QueryStats) => void;
+}): Promise<Page<ClipSummary>> {
+  const page = await queryPage({
+    table: options.table,
+    pk: creatorPk(options.creatorId),
+    range: { kind: "prefix", prefix: LIST_PREFIXES.clips },
+    list: "clips",
+    limit: options.limit,
+    cursor: options.cursor,
+    newestFirst: true,
+    schema: ClipItem,
+    onStats: options.onStats,
+  });
+  return { items: page.items.map((item) => summaryOf(toClip(item))), nextCursor: page.nextCursor };
+}
+
+// A creator's clips by score, highest first, optionally only score ≥ minScore (one Query on a CLIPRANK# key range).
+export async function listClipsByScore(options: {
+  table: Table;
+  creatorId: string;
+  minScore?: number;
+  limit: number;
+  cursor?: string | null;
+  onStats?: (stats: QueryStats) => void;
+}): Promise<Page<ClipSummary>> {
+  const minScore = options.minScore ?? 0;
+  const page = await queryPage({
+    table: options.table,
+    pk: creatorPk(options.creatorId),
+    range: { kind: "between", from: clipRankSkFrom(minScore), to: CLIP_RANK_SK_END },
+    // The cursor names the threshold too: a cursor taken with minScore 80 is refused for 50.
+    list: `clipRanks:${minScore}`,
+    limit: options.limit,
+    cursor: options.cursor,
+    newestFirst: true,
+    schema: ClipRankItem,
+    onStats: options.onStats,
+  });
+  return { items: page.items.map(toSummary), nextCursor: page.nextCursor };
+}
+
+// The clips of one video, best first (one Query on the clip-id prefix `CLIP#clip_<videoUlid>_`).
+export async function listClipsByVideo(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+  consistent?: boolean;
+  onStats?: (stats: QueryStats) => void;
+}): Promise<Clip[]> {
+  const { table } = options;
+  const clips: Clip[] = [];
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  // At most 100 clips per video (two-digit ordinals): one page in practice, but follow pages anyway.
+  do {
+    const output = await table.documentClient.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
+        ExpressionAttributeValues: {
+          ":pk": creatorPk(options.creatorId),
+          ":prefix": clipSkPrefixForVideo(clipIdPrefixForVideo(options.videoId)),
+        },
+        ConsistentRead: options.consistent,
+        ExclusiveStartKey: exclusiveStartKey,
+        ReturnConsumedCapacity: options.onStats ? "TOTAL" : undefined,
+      }),
+    );
+    options.onStats?.({
+      count: output.Count ?? 0,
+      scannedCount: output.ScannedCount ?? 0,
+      consumedReadUnits: output.ConsumedCapacity?.CapacityUnits ?? 0,
+    });
+    for (const item of output.Items ?? []) clips.push(toClip(ClipItem.parse(item)));
+    exclusiveStartKey = output.LastEvaluatedKey;
+  } while (exclusiveStartKey);
+  // Clip ids end in the ordinal, so key order is already rank order.
+  return clips;
+}
+
+// ── Writes ─────────────────────────────────────────────────────────────────────────────────
+
+type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]["TransactItems"]>;
+
+function clipItemOf(creatorId: string, clip: Clip) {
+  const item = itemOf(clipKey(creatorId, clip.clipId), "Clip", clip);
+  assertItemSize(item, "clip");
+  return item;
+}
+
+function rankItemOf(creatorId: string, clip: Clip) {
+  return itemOf(clipRankKey(creatorId, clip.score, clip.clipId), "ClipRank", summaryOf(clip));
+}
+
+/**
+ * The transaction that replaces `before` with `after`: the clip (conditional on the version it
+ * was read at, or on not existing yet), its rank item, and the old rank item if the score moved.
+ */
+function replaceClipItems(
+  table: Table,
+  creatorId: string,
+  before: Clip | undefined,
+  after: Clip,
+): TransactItems {
+  const items: TransactItems = [
+    {
+      Put: {
+        TableName: table.tableName,
+        Item: clipItemOf(creatorId, after),
+        ConditionExpression: before ? "#version = :expectedVersion" : "attribute_not_exists(PK)",
+        ExpressionAttributeNames: before ? { "#version": "version" } : undefined,
+        ExpressionAttributeValues: before ? { ":expectedVersion": before.version } : undefined,
+      },
+    },
+    { Put: { TableName: table.tableName, Item: rankItemOf(creatorId, after) } },
+  ];
+  if (before && before.score !== after.score) {
+    items.push({
+      Delete: { TableName: table.tableName, Key: clipRankKey(creatorId, before.score, before.clipId) },
+    });
+  }
+  return items;
+}
+
+async function writeClip(
+  table: Table,
+  creatorId: string,
+  before: Clip | undefined,
+  after: Clip,
+): Promise<void> {
+  try {
+    await table.documentClient.send(
+      new TransactWriteCommand({ TransactItems: replaceClipItems(table, creatorId, before, after) }),
+    );
+  } catch (error) {
+    throw translateWriteError(error, "The clip was changed elsewhere. Reload and try again.");
+  }
+}
+
+const isConflict = (error: unknown) => error instanceof AppError && error.code === "conflict";
+
+const MAX_WRITE_ATTEMPTS = 5;
+
+/**
+ * Read-modify-write of one clip. `change` returns the new clip, or null to leave it alone.
+ * Without `expectedVersion` a concurrent write is retried on a fresh read (worker updates);
+ * with it, the caller's view is stale and gets a `conflict`.
+ */
+async function changeClip(options: {
+  table: Table;
+  creatorId: string;
+  clipId: string;
+  expectedVersion?: number;
+  now?: Date;
+  change: (clip: Clip, nowIso: string) => Clip | null;
+}): Promise<Clip | null> {
+  const { table, creatorId, clipId } = options;
+  for (let attempt = 1; ; attempt++) {
+    const before = await findClipById({ table, creatorId, clipId, consistent: true });
+    if (!before) throw new AppError("not_found", "No such clip.");
+    if (options.expectedVersion !== undefined && before.version !== options.expectedVersion) {
+      throw new AppError("conflict", "The clip was changed elsewhere. Reload and try again.");
+    }
+    const nowIso = (options.now ?? new Date()).toISOString();
+    const changed = options.change(before, nowIso);
+    if (!changed) return null;
+    const after: Clip = { ...changed, version: before.version + 1, updatedAt: nowIso };
+    try {
+      await writeClip(table, creatorId, before, after);
+      return after;
+    } catch (error) {
+      if (!isConflict(error) || options.expectedVersion !== undefined || attempt >= MAX_WRITE_ATTEMPTS)
+        throw error;
+    }
+  }
+}
+
+function sameAnalysis(clip: Clip, analysis: ClipAnalysis): boolean {
+  const current: ClipAnalysis = {
+    startSeconds: clip.startSeconds,
+    endSeconds: clip.endSeconds,
+    score: clip.score,
+    subscores: clip.subscores,
+    reasons: clip.reasons,
+    title: clip.title,
+    hookLine: clip.hookLine,
+    platformCopy: clip.platformCopy,
+  };
+  return stableJson(current) === stableJson(analysis);
+}
+
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === "object" && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
+
+export type UpsertClipsResult = {
+  clips: Clip[];
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Clips of an earlier analysis of this video with ordinals the new one does not have. */
+  removed: Clip[];
+};
+
+/**
+ * Writes a video's analysed moments as clips (status PENDING), each with its rank item in one
+ * transaction. Idempotent: ids are deterministic, an existing clip with the same analysis is
+ * left alone (its render state too), one whose analysis differs is updated in place (unless
+ * the creator edited its range since), and clips of ordinals no longer present are deleted.
+ */
+export async function upsertClipsForVideo(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+  videoTitle: string;
+  moments: MomentForClip[];
+  now?: Date;
+}): Promise<UpsertClipsResult> {
+  const { table, creatorId, videoId, videoTitle } = options;
+  const result: UpsertClipsResult = { clips: [], created: 0, updated: 0, unchanged: 0, removed: [] };
+  const ordinals = new Set<number>();
+  for (const moment of options.moments) {
+    const { ordinal, ...rawAnalysis } = moment;
+    if (ordinals.has(ordinal)) throw new Error(`Two moments share ordinal ${ordinal}`);
+    ordinals.add(ordinal);
+    const clipId = clipIdFor(videoId, ordinal);
+    const analysis = normalizeAnalysis(rawAnalysis);
+    const existing = await findClipById({ table, creatorId, clipId, consistent: true });
+    if (!existing) {
+      const nowIso = (options.now ?? new Date()).toISOString();
+      const clip: Clip = {
+        clipId,
+        videoId,
+        videoTitle,
+        ordinal,
+        ...analysis,
+        revision: 0,
+        rangeEditedAt: null,
+        status: "PENDING",
+        renderFailureReason: null,
+        render: null,
+        createdAt: nowIso,
+        updatedAt: nowIso,
+        version: 1,
+      };
+      try {
+        await writeClip(table, creatorId, undefined, clip);
+        result.clips.push(clip);
+        result.created++;
+        continue;
+      } catch (error) {
+        // Another delivery of the same analysis created it a moment ago: treat as existing.
+        if (!isConflict(error)) throw error;
+      }
+    }
+    const updated = await changeClip({
+      table,
+      creatorId,
+      clipId,
+      now: options.now,
+      change: (clip) => {
+        // A creator's range edit wins over a re-run of analysis.
+        if (sameAnalysis(clip, analysis) || clip.rangeEditedAt !== null) return null;
+        const rangeMoved =
+          clip.startSeconds !== analysis.startSeconds || clip.endSeconds !== analysis.endSeconds;
+        // A new range needs a new render; the old one stays on show until then.
+        return rangeMoved
+          ? {
+              ...clip,
+              ...analysis,
+              videoTitle,
+              revision: clip.revision + 1,
+              status: "PENDING",
+              renderFailureReason: null,
+            }
+          : { ...clip, ...analysis, videoTitle };
+      },
+    });
+    if (updated) {
+      result.clips.push(updated);
+      result.updated++;
+    } else {
+      const current = await findClipById({ table, creatorId, clipId, consistent: true });
+      if (!current) throw new AppError("not_found", "The clip disappeared while it was being written.");
+      result.clips.push(current);
+      result.unchanged++;
+    }
+  }
+  const stale = (await listClipsByVideo({ table, creatorId, videoId, consistent: true })).filter(
+    (clip) => !ordinals.has(clip.ordinal),
+  );
+  for (const clip of stale) await deleteClip({ table, creatorId, clip });
+  result.removed = stale;
+  result.clips.sort((a, b) => a.ordinal - b.ordinal);
+  return result;
+}
+
+// Mark the current revision's render as started or failed; null when `revision` is no longer current.
+export async function setClipRenderStatus(options: {
+  table: Table;
+  creatorId: string;
+  clipId: string;
+  revision: number;
+  status: Exclude<ClipRenderStatus, "READY">;
+  failureReason?: string;
+  now?: Date;
+}): Promise<Clip | null> {
+  if (options.status === "FAILED" && !options.failureReason)
+    throw new Error("A FAILED render needs a reason");
+  return changeClip({
+    ...options,
+    change: (clip) =>
+      clip.revision !== options.revision
+        ? null
+        : {
+            ...clip,
+            status: options.status,
+            renderFailureReason: options.status === "FAILED" ? (options.failureReason ?? null) : null,
+          },
+  });
+}
+
+/**
+ * Store a finished render of `revision` and mark the clip READY. Returns the clip and the
+ * render it replaced (whose objects the caller may now delete), or null when a newer range
+ * edit made this render stale (the caller should delete the new objects instead).
+ */
+export async function markClipRendered(options: {
+  table: Table;
+  creatorId: string;
+  clipId: string;
+  render: Omit<ClipRender, "renderedAt">;
+  now?: Date;
+}): Promise<{ clip: Clip; replaced: ClipRender | null } | null> {
+  let replaced: ClipRender | null = null;
+  const clip = await changeClip({
+    ...options,
+    change: (current, nowIso) => {
+      if (current.revision !== options.render.revision) return null;
+      replaced =
+        current.render && current.render.videoKey !== options.render.videoKey ? current.render : null;
+      return {
+        ...current,
+        status: "READY",
+        renderFailureReason: null,
+        render: { ...options.render, renderedAt: nowIso },
+      };
+    },
+  });
+  return clip ? { clip, replaced } : null;
+}
+
+/**
+ * A creator's new range for a clip: bumps the revision and sets the render PENDING (the
+ * previous render stays until the new one is ready). With a new score, the rank item moves in
+ * the same transaction. `expectedVersion` is the version the edit was based on.
+ */
+export async function updateClipRange(options: {
+  table: Table;
+  creatorId: string;
+  clipId: string;
+  expectedVersion: number;
+  startSeconds: number;
+  endSeconds: number;
+  rescored?: Pick<Clip, "score" | "subscores" | "reasons">;
+  now?: Date;
+}): Promise<Clip> {
+  const rescored = options.rescored
+    ? normalizeAnalysis({ ...emptyAnalysis(), ...options.rescored })
+    : undefined;
+  const clip = await changeClip({
+    ...options,
+    change: (current, nowIso) => ({
+      ...current,
+      rangeEditedAt: nowIso,
+      startSeconds: options.startSeconds,
+      endSeconds: options.endSeconds,
+      ...(rescored
+        ? { score: rescored.score, subscores: rescored.subscores, reasons: rescored.reasons }
+        : {}),
+      revision: current.revision + 1,
+      status: "PENDING",
+      renderFailureReason: null,
+    }),
+  });
+  if (!clip) throw new Error("A range edit always changes the clip");
+  return clip;
+}
+
+/**
+ * New score, sub-scores and reasons for the clip's current revision (a re-render measured its
+ * new range); the rank item moves with it. Null when `revision` is no longer current.
+ */
+export async function updateClipScore(options: {
+  table: Table;
+  creatorId: string;
+  clipId: string;
+  revision: number;
+  scored: Pick<Clip, "score" | "subscores" | "reasons">;
+  now?: Date;
+}): Promise<Clip | null> {
+  const scored = normalizeAnalysis({ ...emptyAnalysis(), ...options.scored });
+  return changeClip({
+    ...options,
+    change: (current) =>
+      current.revision !== options.revision
+        ? null
+        : { ...current, score: scored.score, subscores: scored.subscores, reasons: scored.reasons },
+  });
+}
+
+function emptyAnalysis(): ClipAnalysis {
+  return {
+    startSeconds: 0,
+    endSeconds: 0,
+    score: 0,
+    subscores: { hook: 0, audioEnergy: 0, visualDynamics: 0, speech: 0, chat: null },
+    reasons: [],
+    title: "",
+    hookLine: null,
+    platformCopy: null,
+  };
+}
+
+// Delete one clip and its rank item together (one transaction). Repeatable.
+export async function deleteClip(options: {
+  table: Table;
+  creatorId: string;
+  clip: Pick<Clip, "clipId" | "score">;
+}) {
+  const { table, creatorId, clip } = options;
+  await table.documentClient.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: table.tableName, Key: clipKey(creatorId, clip.clipId) } },
+        { Delete: { TableName: table.tableName, Key: clipRankKey(creatorId, clip.score, clip.clipId) } },
+      ],
+    }),
+  );
+}
+
+/** True while the clip's current revision has no finished render (the job still owes one). */
+export function clipNeedsRender(clip: Pick<Clip, "revision" | "status" | "render">): boolean {
+  return clip.status !== "READY" || clip.render?.revision !== clip.revision;
+}

@@ -1,0 +1,288 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { DeleteMessageCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Clip, listClipsByScore, markClipRendered, upsertClipsForVideo } from "@/db/repos/clip-repo";
+import { updateVideoStatus, type Video } from "@/db/repos/video-repo";
+import { DEFAULT_SIGNAL_MODE } from "@/engine/defaults";
+import { extractSignals } from "@/engine/signals/extract-signals";
+import { createId } from "@/lib/ids";
+import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
+import { probeMedia } from "@/media/probe";
+import { getQueueUrl } from "@/queue/queue-url";
+import { tableOf } from "@/server/runtime";
+import { headObject } from "@/storage/head-object";
+import { clipRenderObjectKey } from "@/storage/object-keys";
+import { presignGet } from "@/storage/presign";
+import type { JobContext } from "@/worker/job-types";
+import { writeSignalsArtifact } from "@/worker/jobs/clip-pipeline/analysis-artifacts";
+import { createQueuedTestVideo } from "@/worker/jobs/clip-pipeline/create-queued-test-video";
+import { downloadObjectToFile, writeJsonObject } from "@/worker/jobs/clip-pipeline/object-io";
+import { renderClipJob } from "@/worker/jobs/render-clip";
+import { provisionResources } from "../../../dev/provision";
+import { testRuntime } from "../../../dev/test/runtime";
+import { getClip } from "./get-clip";
+import { getVideoStudio } from "./get-video-studio";
+import { listClips } from "./list-clips";
+import { updateClipRange } from "./update-clip-range";
+
+// Its own queue, so the render job this test queues is read by this test only.
+const runtime = testRuntime({
+  TRUSS_QUEUE_NAME: `truss-clips-test-${process.pid}`,
+  TRUSS_DLQ_NAME: `truss-clips-test-dlq-${process.pid}`,
+});
+const table = tableOf(runtime);
+const storage = { s3: runtime.clients.s3, bucket: runtime.config.aws.bucketName };
+
+let video: Video;
+let best: Clip;
+let weak: Clip;
+
+function moment(ordinal: number, startSeconds: number, endSeconds: number, score: number) {
+  return {
+    ordinal,
+    startSeconds,
+    endSeconds,
+    score,
+    subscores: { hook: score, audioEnergy: score, visualDynamics: 20, speech: 50, chat: null },
+    reasons: [{ atSeconds: startSeconds + 1, text: "Planted loud burst" }],
+    title: `Moment ${ordinal + 1}`,
+    hookLine: null,
+    platformCopy:
+      ordinal === 0 ? { youtube: { title: "Wait for it", description: "…", hashtags: ["shorts"] } } : null,
+  };
+}
+
+function renderKeys(clip: Clip, revision: number) {
+  const keyOf = (kind: "video" | "thumbnail" | "preview") =>
+    clipRenderObjectKey({
+      creatorId: video.creatorId,
+      videoId: clip.videoId,
+      clipId: clip.clipId,
+      revision,
+      kind,
+    });
+  return { videoKey: keyOf("video"), thumbnailKey: keyOf("thumbnail"), previewKey: keyOf("preview") };
+}
+
+async function receiveRenderJobs(): Promise<unknown[]> {
+  const queueUrl = await getQueueUrl(runtime.clients.sqs, runtime.config.aws.queueName);
+  const output = await runtime.clients.sqs.send(
+    new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
+  );
+  const bodies: unknown[] = [];
+  for (const message of output.Messages ?? []) {
+    bodies.push(JSON.parse(message.Body ?? "{}"));
+    await runtime.clients.sqs.send(
+      new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle }),
+    );
+  }
+  return bodies;
+}
+
+function jobContext(logs: string[]): JobContext {
+  return {
+    runtime,
+    signal: new AbortController().signal,
+    attempt: 1,
+    isFinalAttempt: false,
+    log: (message) => logs.push(message),
+  };
+}
+
+beforeAll(async () => {
+  const { clients, config } = runtime;
+  await provisionResources({ aws: config.aws, appOrigin: config.appUrl, ...clients });
+  ({ video } = await createQueuedTestVideo({ runtime, durationSeconds: 40 }));
+  const { creatorId, videoId } = video;
+
+  // The stored signals the render job re-scores an edited range from.
+  const workDir = await mkdtemp(path.join(os.tmpdir(), "truss-clips-test-"));
+  try {
+    const sourcePath = path.join(workDir, "source.mp4");
+    await downloadObjectToFile({ ...storage, key: video.sourceKey, filePath: sourcePath });
+    const signals = await extractSignals({
+      binaries: resolveMediaBinaries(),
+      input: sourcePath,
+      probe: video.probe!,
+      mode: DEFAULT_SIGNAL_MODE,
+    });
+    await writeSignalsArtifact({ ...storage, creatorId, videoId, signals });
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+
+  const { clips } = await upsertClipsForVideo({
+    table,
+    creatorId,
+    videoId,
+    videoTitle: "planted-events.mp4",
+    moments: [moment(0, 10, 30, 81), moment(1, 32, 38, 22)],
+  });
+  [best, weak] = clips as [Clip, Clip];
+  // A stand-in render of revision 0 (tiny objects), so the edit has an old render to keep.
+  const keys = renderKeys(best, 0);
+  for (const key of Object.values(keys)) await writeJsonObject({ ...storage, key, value: { stand: "in" } });
+  best = (await markClipRendered({
+    table,
+    creatorId,
+    clipId: best.clipId,
+    render: {
+      revision: 0,
+      ...keys,
+      layout: "fit",
+      width: 1080,
+      height: 1920,
+      durationSeconds: 20,
+      startSeconds: 10,
+      endSeconds: 30,
+    },
+  }))!.clip;
+  for (const status of ["ANALYZING", "RENDERING", "READY"] as const) {
+    const from = { ANALYZING: "QUEUED", RENDERING: "ANALYZING", READY: "RENDERING" } as const;
+    video = await updateVideoStatus({ table, creatorId, videoId, from: [from[status]], to: status });
+  }
+});
+
+afterAll(async () => {
+  await receiveRenderJobs();
+});
+
+describe("clip server functions", () => {
+  it("lists newest first and by score, with presigned pictures that load", async () => {
+    const { creatorId } = video;
+    const newest = await listClips({ runtime, creatorId, sort: "newest" });
+    // Newest video first, and within it best first.
+    expect(newest.clips.map((clip) => clip.clipId)).toEqual([best.clipId, weak.clipId]);
+    const top = await listClips({ runtime, creatorId, sort: "score", minScore: 50 });
+    expect(top.clips.map((clip) => [clip.clipId, clip.rank, clip.score])).toEqual([[best.clipId, 1, 81]]);
+    expect(top.clips[0]?.rendered?.previewType).toBe("image/webp");
+    const thumbnail = await fetch(top.clips[0]!.rendered!.thumbnailUrl);
+    expect(thumbnail.status).toBe(200);
+    // The same page twice gives the same URLs (players on a polling page do not reload).
+    const again = await listClips({ runtime, creatorId, sort: "score", minScore: 50 });
+    expect(again.clips[0]?.rendered?.thumbnailUrl).toBe(top.clips[0]?.rendered?.thumbnailUrl);
+    await expect(listClips({ runtime, creatorId, sort: "newest", minScore: 50 })).rejects.toMatchObject({
+      code: "validation_failed",
+    });
+  });
+
+  it("gets one clip with media URLs, and 404s for anyone else's or a malformed id", async () => {
+    const clip = await getClip({ runtime, creatorId: video.creatorId, clipId: best.clipId });
+    expect(clip).toMatchObject({
+      clipId: best.clipId,
+      platformCopy: { youtube: { title: "Wait for it" } },
+      source: { durationSeconds: video.probe!.durationSeconds },
+      editLimits: { minSeconds: 3, maxSeconds: 180 },
+    });
+    expect(clip.media?.downloadUrl).toMatch(/response-content-disposition=attachment/);
+    expect(clip.media?.downloadUrl).toMatch(/clip-1-moment-1\.mp4/);
+    const download = await fetch(clip.media!.downloadUrl);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toMatch(/^attachment/);
+    await expect(
+      getClip({ runtime, creatorId: createId("creator"), clipId: best.clipId }),
+    ).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(getClip({ runtime, creatorId: video.creatorId, clipId: "../etc" })).rejects.toMatchObject({
+      code: "not_found",
+    });
+  });
+
+  it("shows the video's studio: clips, chapters and a source URL, only to its creator", async () => {
+    const studio = await getVideoStudio({ runtime, creatorId: video.creatorId, videoId: video.videoId });
+    expect(studio.video.status).toBe("READY");
+    expect(studio.clips.map((clip) => clip.clipId)).toEqual([best.clipId, weak.clipId]);
+    expect(studio.sourceUrl).toMatch(/^http/);
+    await expect(
+      getVideoStudio({ runtime, creatorId: createId("creator"), videoId: video.videoId }),
+    ).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("refuses ranges outside the video or its length limits, and stale versions", async () => {
+    const base = { runtime, creatorId: video.creatorId, clipId: best.clipId };
+    const duration = video.probe!.durationSeconds;
+    await expect(
+      updateClipRange({ ...base, startSeconds: duration - 10, endSeconds: duration + 5 }),
+    ).rejects.toMatchObject({
+      code: "validation_failed",
+    });
+    await expect(updateClipRange({ ...base, startSeconds: 10, endSeconds: 11 })).rejects.toMatchObject({
+      code: "validation_failed",
+    });
+    await expect(
+      updateClipRange({ ...base, startSeconds: 12, endSeconds: 27, expectedVersion: best.version - 1 }),
+    ).rejects.toMatchObject({ code: "conflict" });
+    await expect(
+      updateClipRange({ ...base, creatorId: createId("creator"), startSeconds: 12, endSeconds: 27 }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    expect(await receiveRenderJobs()).toEqual([]);
+  });
+
+  it("re-renders an edited range as a new revision, keeping the old render until the new one lands", async () => {
+    const { creatorId, videoId } = video;
+    const edited = await updateClipRange({
+      runtime,
+      creatorId,
+      clipId: best.clipId,
+      startSeconds: 12,
+      endSeconds: 27.5,
+      expectedVersion: best.version,
+    });
+    expect(edited).toMatchObject({ revision: 1, status: "PENDING", startSeconds: 12, endSeconds: 27.5 });
+    expect(edited.rendered?.revision).toBe(0);
+    expect(edited.media).not.toBeNull();
+
+    const jobs = await receiveRenderJobs();
+    expect(jobs).toEqual([
+      expect.objectContaining({
+        name: "render-clip",
+        payload: { creatorId, videoId, clipId: best.clipId, revision: 1 },
+      }),
+    ]);
+
+    const logs: string[] = [];
+    await renderClipJob.run({ creatorId, videoId, clipId: best.clipId, revision: 1 }, jobContext(logs));
+    // ffmpeg read the stored source over HTTP ranges; no download was needed.
+    expect(logs.join("\n")).not.toMatch(/downloading the source/);
+    const rendered = await getClip({ runtime, creatorId, clipId: best.clipId });
+    expect(rendered).toMatchObject({
+      status: "READY",
+      revision: 1,
+      rendered: { revision: 1, startSeconds: 12, endSeconds: 27.5 },
+    });
+    // Re-scored from the signals: the rank item moved with the score (one rank item, new score).
+    const ranked = await listClipsByScore({ table, creatorId, limit: 10 });
+    expect(ranked.items.filter((clip) => clip.clipId === best.clipId).map((clip) => clip.score)).toEqual([
+      rendered.score,
+    ]);
+    expect(rendered.reasons.length).toBeGreaterThan(0);
+
+    // The new files exist and the MP4 is 1080×1920; the old revision's files are gone.
+    for (const key of Object.values(renderKeys(best, 0)))
+      expect(await headObject({ ...storage, key })).toBeUndefined();
+    const newVideoKey = renderKeys(best, 1).videoKey;
+    expect(await headObject({ ...storage, key: newVideoKey })).toBeDefined();
+    const { url } = await presignGet({
+      client: runtime.clients.s3,
+      bucket: storage.bucket,
+      key: newVideoKey,
+    });
+    const probe = await probeMedia({ binaries: resolveMediaBinaries(), input: url });
+    expect(probe).toMatchObject({ width: 1080, height: 1920 });
+    expect(probe.durationSeconds).toBeCloseTo(15.5, 0);
+
+    // Redelivered, or overtaken by a newer edit: nothing more happens.
+    const redelivered: string[] = [];
+    await renderClipJob.run(
+      { creatorId, videoId, clipId: best.clipId, revision: 1 },
+      jobContext(redelivered),
+    );
+    expect(redelivered.join("\n")).toMatch(/already rendered/);
+    const stale: string[] = [];
+    await renderClipJob.run({ creatorId, videoId, clipId: best.clipId, revision: 0 }, jobContext(stale));
+    expect(stale.join("\n")).toMatch(/newer range/);
+  }, 240_000);
+});

@@ -1,0 +1,78 @@
+import "server-only";
+import { type Clip, findClipById } from "@/db/repos/clip-repo";
+import { findVideoById } from "@/db/repos/video-repo";
+import { isClipId } from "@/lib/ids";
+import { AppError } from "@/server/errors";
+import { type Runtime, tableOf } from "@/server/runtime";
+import { clipEditLimits } from "./clip-edit-limits";
+import { presignMediaUrl } from "./presign-media-url";
+import { type ClipView, toClipView } from "./to-clip-view";
+
+export type ClipDetail = ClipView & {
+  platformCopy: Clip["platformCopy"];
+  /** The source video, for editing the range within it. */
+  source: { durationSeconds: number | null };
+  /** The lengths a range edit may have. */
+  editLimits: { minSeconds: number; maxSeconds: number };
+  /** Short-lived URLs of the newest finished render: play inline, or save as a file. */
+  media: { videoUrl: string; downloadUrl: string; expiresAt: string } | null;
+};
+
+/** One of the creator's clips with short-lived media URLs; another creator's clip is a 404. */
+export async function getClip(options: {
+  runtime: Runtime;
+  creatorId: string;
+  clipId: string;
+}): Promise<ClipDetail> {
+  const { runtime, creatorId, clipId } = options;
+  if (!isClipId(clipId)) throw new AppError("not_found", "No such clip.");
+  const table = tableOf(runtime);
+  const clip = await findClipById({ table, creatorId, clipId });
+  if (!clip) throw new AppError("not_found", "No such clip.");
+  const video = await findVideoById({ table, creatorId, videoId: clip.videoId });
+  return toClipDetail({ runtime, clip, sourceDurationSeconds: video?.probe?.durationSeconds ?? null });
+}
+
+export async function toClipDetail(options: {
+  runtime: Runtime;
+  clip: Clip;
+  sourceDurationSeconds: number | null;
+}): Promise<ClipDetail> {
+  const { runtime, clip } = options;
+  const view = await toClipView({ runtime, clip });
+  let media: ClipDetail["media"] = null;
+  if (clip.render) {
+    const presigner = runtime.clients.s3Presigner;
+    const bucket = runtime.config.aws.bucketName;
+    const [inline, download] = await Promise.all([
+      presignMediaUrl({ presigner, bucket, key: clip.render.videoKey }),
+      presignMediaUrl({
+        presigner,
+        bucket,
+        key: clip.render.videoKey,
+        downloadFilename: downloadFilenameOf(clip),
+      }),
+    ]);
+    media = { videoUrl: inline.url, downloadUrl: download.url, expiresAt: inline.expiresAt };
+  }
+  return {
+    ...view,
+    platformCopy: clip.platformCopy,
+    source: { durationSeconds: options.sourceDurationSeconds },
+    editLimits: clipEditLimits(),
+    media,
+  };
+}
+
+/** `<rank>-<title>.mp4`, ASCII letters and digits only, so every platform's uploader accepts it. */
+export function downloadFilenameOf(clip: Pick<Clip, "ordinal" | "title">): string {
+  const slug = clip.title
+    .normalize("NFKD")
+    .replace(/[^\w\s-]/g, "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, "-")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return `clip-${clip.ordinal + 1}${slug ? `-${slug}` : ""}.mp4`;
+}

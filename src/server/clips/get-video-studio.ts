@@ -1,0 +1,95 @@
+import "server-only";
+import { findVideoChapters, type InterestCurve, type StoredChapter } from "@/db/repos/chapters-repo";
+import { listClipsByVideo } from "@/db/repos/clip-repo";
+import { findVideoById, type Video } from "@/db/repos/video-repo";
+import { toYouTubeChapterText } from "@/engine/chapters/youtube-chapter-text";
+import { isId } from "@/lib/ids";
+import { AppError } from "@/server/errors";
+import { type Runtime, tableOf } from "@/server/runtime";
+import { type ClipDetail, toClipDetail } from "./get-clip";
+import { presignMediaUrl } from "./presign-media-url";
+
+/** Everything the video page shows: the video's state, and once it has clips, the studio. */
+export type VideoStudio = {
+  video: Pick<
+    Video,
+    | "videoId"
+    | "filename"
+    | "status"
+    | "stage"
+    | "progressPercent"
+    | "failureReason"
+    | "probe"
+    | "analysis"
+    | "clipCount"
+    | "createdAt"
+    | "updatedAt"
+  >;
+  /** A short-lived URL of the source for the page's player (null until there are clips). */
+  sourceUrl: string | null;
+  chapters: StoredChapter[];
+  /** The chapters as YouTube description text (first at 0:00, each ≥ 10 s), when they qualify. */
+  youtubeChapterText: string | null;
+  interestCurve: InterestCurve | null;
+  clips: ClipDetail[];
+};
+
+/** One of the creator's videos for its page; another creator's video (or a bad id) is a 404. */
+export async function getVideoStudio(options: {
+  runtime: Runtime;
+  creatorId: string;
+  videoId: string;
+}): Promise<VideoStudio> {
+  const { runtime, creatorId, videoId } = options;
+  if (!isId("video", videoId)) throw new AppError("not_found", "No such video.");
+  const table = tableOf(runtime);
+  const video = await findVideoById({ table, creatorId, videoId });
+  if (!video) throw new AppError("not_found", "No such video.");
+
+  const view: VideoStudio = {
+    video: {
+      videoId: video.videoId,
+      filename: video.filename,
+      status: video.status,
+      stage: video.stage,
+      progressPercent: video.progressPercent,
+      failureReason: video.failureReason,
+      probe: video.probe,
+      analysis: video.analysis,
+      clipCount: video.clipCount,
+      createdAt: video.createdAt,
+      updatedAt: video.updatedAt,
+    },
+    sourceUrl: null,
+    chapters: [],
+    youtubeChapterText: null,
+    interestCurve: null,
+    clips: [],
+  };
+  // Clips and chapters exist from the RENDERING stage on.
+  if (video.status !== "RENDERING" && video.status !== "READY") return view;
+
+  const [clips, chapters, source] = await Promise.all([
+    listClipsByVideo({ table, creatorId, videoId }),
+    findVideoChapters({ table, creatorId, videoId }),
+    presignMediaUrl({
+      presigner: runtime.clients.s3Presigner,
+      bucket: runtime.config.aws.bucketName,
+      key: video.sourceKey,
+    }),
+  ]);
+  const sourceDurationSeconds = video.probe?.durationSeconds ?? null;
+  view.clips = await Promise.all(clips.map((clip) => toClipDetail({ runtime, clip, sourceDurationSeconds })));
+  view.sourceUrl = source.url;
+  if (chapters) {
+    view.chapters = chapters.chapters;
+    view.interestCurve = chapters.interestCurve;
+    view.youtubeChapterText = youtubeTextOf(chapters.chapters);
+  }
+  return view;
+}
+
+function youtubeTextOf(chapters: StoredChapter[]): string | null {
+  const text = toYouTubeChapterText(chapters);
+  return text.trim().length > 0 ? text : null;
+}

@@ -1,0 +1,90 @@
+import "server-only";
+import type { Clip, ClipSummary } from "@/db/repos/clip-repo";
+import type { Runtime } from "@/server/runtime";
+import { presignMediaUrl } from "./presign-media-url";
+
+/**
+ * A clip as the API and the pages show it: scores and reasons, the render state of its
+ * current range, and short-lived URLs for the newest finished render's picture and preview.
+ */
+export type ClipView = {
+  clipId: string;
+  videoId: string;
+  videoTitle: string;
+  /** 1 = the video's best clip. */
+  rank: number;
+  title: string;
+  hookLine: string | null;
+  score: number;
+  subscores: Clip["subscores"];
+  reasons: Clip["reasons"];
+  startSeconds: number;
+  endSeconds: number;
+  durationSeconds: number;
+  /** Bumped by every range edit. */
+  revision: number;
+  /** Render state of the current range: PENDING/RENDERING while a (re-)render is owed. */
+  status: Clip["status"];
+  renderFailureReason: string | null;
+  /** The newest finished render, possibly of an earlier range (kept until the new one is ready). */
+  rendered: {
+    revision: number;
+    startSeconds: number;
+    endSeconds: number;
+    durationSeconds: number;
+    layout: "crop" | "fit" | "native-vertical";
+    thumbnailUrl: string;
+    previewUrl: string;
+    previewType: "image/webp" | "video/mp4";
+    urlsExpireAt: string;
+  } | null;
+  /** Pass back as `expectedVersion` when editing, so a stale page cannot overwrite a newer edit. */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export async function toClipView(options: { runtime: Runtime; clip: ClipSummary }): Promise<ClipView> {
+  const { runtime, clip } = options;
+  const presigner = runtime.clients.s3Presigner;
+  const bucket = runtime.config.aws.bucketName;
+  let rendered: ClipView["rendered"] = null;
+  if (clip.render) {
+    const [thumbnail, preview] = await Promise.all([
+      presignMediaUrl({ presigner, bucket, key: clip.render.thumbnailKey }),
+      presignMediaUrl({ presigner, bucket, key: clip.render.previewKey }),
+    ]);
+    rendered = {
+      revision: clip.render.revision,
+      startSeconds: clip.render.startSeconds,
+      endSeconds: clip.render.endSeconds,
+      durationSeconds: clip.render.durationSeconds,
+      layout: clip.render.layout,
+      thumbnailUrl: thumbnail.url,
+      previewUrl: preview.url,
+      previewType: clip.render.previewKey.endsWith(".mp4") ? "video/mp4" : "image/webp",
+      urlsExpireAt: thumbnail.expiresAt,
+    };
+  }
+  return {
+    clipId: clip.clipId,
+    videoId: clip.videoId,
+    videoTitle: clip.videoTitle,
+    rank: clip.ordinal + 1,
+    title: clip.title,
+    hookLine: clip.hookLine,
+    score: clip.score,
+    subscores: clip.subscores,
+    reasons: clip.reasons,
+    startSeconds: clip.startSeconds,
+    endSeconds: clip.endSeconds,
+    durationSeconds: Math.round((clip.endSeconds - clip.startSeconds) * 100) / 100,
+    revision: clip.revision,
+    status: clip.status,
+    renderFailureReason: clip.renderFailureReason,
+    rendered,
+    version: clip.version,
+    createdAt: clip.createdAt,
+    updatedAt: clip.updatedAt,
+  };
+}

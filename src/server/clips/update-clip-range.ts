@@ -1,0 +1,88 @@
+import "server-only";
+import { clipNeedsRender, findClipById, updateClipRange as storeClipRange } from "@/db/repos/clip-repo";
+import { findVideoById } from "@/db/repos/video-repo";
+import { isClipId } from "@/lib/ids";
+import { enqueueJob } from "@/queue/enqueue-job";
+import { AppError } from "@/server/errors";
+import { type Runtime, tableOf } from "@/server/runtime";
+import { clipEditLimits } from "./clip-edit-limits";
+import { type ClipDetail, toClipDetail } from "./get-clip";
+
+/** Times are kept to the centisecond (as the engine stores them). */
+const roundSeconds = (seconds: number) => Math.round(seconds * 100) / 100;
+
+/**
+ * A creator's new start/end for a clip. Checks the range against the video's duration and the
+ * edit limits, stores it as a new revision (conditional on `expectedVersion` when given) and
+ * queues a re-render. The previous render stays on show until the new one is ready; the score
+ * is re-measured for the new range by the render job.
+ *
+ * Sending the range the clip already has re-queues its render if that is still owed (a failed
+ * render, or a queue hiccup), and is otherwise a no-op.
+ */
+export async function updateClipRange(options: {
+  runtime: Runtime;
+  creatorId: string;
+  clipId: string;
+  startSeconds: number;
+  endSeconds: number;
+  expectedVersion?: number;
+}): Promise<ClipDetail> {
+  const { runtime, creatorId, clipId } = options;
+  if (!isClipId(clipId)) throw new AppError("not_found", "No such clip.");
+  const table = tableOf(runtime);
+  const clip = await findClipById({ table, creatorId, clipId, consistent: true });
+  if (!clip) throw new AppError("not_found", "No such clip.");
+  if (options.expectedVersion !== undefined && options.expectedVersion !== clip.version) {
+    throw new AppError("conflict", "The clip was changed elsewhere. Reload and try again.");
+  }
+  const video = await findVideoById({ table, creatorId, videoId: clip.videoId });
+  const durationSeconds = video?.probe?.durationSeconds;
+  if (!video || durationSeconds === undefined) throw new AppError("not_found", "The clip's video is gone.");
+
+  const startSeconds = roundSeconds(options.startSeconds);
+  const endSeconds = roundSeconds(options.endSeconds);
+  const { minSeconds, maxSeconds } = clipEditLimits();
+  const lengthSeconds = roundSeconds(endSeconds - startSeconds);
+  if (startSeconds < 0 || endSeconds > roundSeconds(durationSeconds)) {
+    throw new AppError(
+      "validation_failed",
+      `The clip must lie within the video (0 to ${roundSeconds(durationSeconds)} s).`,
+    );
+  }
+  if (lengthSeconds < minSeconds || lengthSeconds > maxSeconds) {
+    throw new AppError(
+      "validation_failed",
+      `A clip must be ${minSeconds}–${maxSeconds} s long; this range is ${lengthSeconds} s.`,
+    );
+  }
+
+  const unchanged = startSeconds === clip.startSeconds && endSeconds === clip.endSeconds;
+  const updated = unchanged
+    ? clip
+    : await storeClipRange({
+        table,
+        creatorId,
+        clipId,
+        expectedVersion: clip.version,
+        startSeconds,
+        endSeconds,
+      });
+  if (!unchanged || (clipNeedsRender(updated) && updated.status !== "RENDERING")) {
+    try {
+      await enqueueJob(runtime, "render-clip", {
+        creatorId,
+        videoId: updated.videoId,
+        clipId,
+        revision: updated.revision,
+      });
+    } catch (error) {
+      throw new AppError(
+        "unavailable",
+        "The new range is saved, but its render could not be queued. Send the same range again in a moment.",
+        { cause: error, retryAfterSeconds: 5 },
+      );
+    }
+  }
+  return toClipDetail({ runtime, clip: updated, sourceDurationSeconds: durationSeconds });
+}

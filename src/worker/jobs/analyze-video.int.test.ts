@@ -1,0 +1,210 @@
+import { readdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CLIP_RANK_SK_PREFIX, CLIP_SK_PREFIX, creatorPk } from "@/db/keys";
+import { findVideoChapters } from "@/db/repos/chapters-repo";
+import { type Clip, listClipsByVideo, setClipRenderStatus } from "@/db/repos/clip-repo";
+import { findVideoById, updateVideoStatus, type Video } from "@/db/repos/video-repo";
+import type { PlantedEvent } from "@/engine/testing/synthetic-video";
+import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
+import { probeMedia } from "@/media/probe";
+import { tableOf } from "@/server/runtime";
+import { headObject } from "@/storage/head-object";
+import { analysisObjectKey } from "@/storage/object-keys";
+import { testRuntime } from "../../../dev/test/runtime";
+import type { JobContext } from "../job-types";
+import { analyzeVideoJob } from "./analyze-video";
+import { createQueuedTestVideo } from "./clip-pipeline/create-queued-test-video";
+import { downloadObjectToFile } from "./clip-pipeline/object-io";
+
+const runtime = testRuntime();
+const table = tableOf(runtime);
+const storage = { s3: runtime.clients.s3, bucket: runtime.config.aws.bucketName };
+
+function jobContext(logs: string[]): JobContext {
+  return {
+    runtime,
+    signal: new AbortController().signal,
+    attempt: 1,
+    isFinalAttempt: false,
+    log: (message) => logs.push(message),
+  };
+}
+
+async function countItems(creatorId: string, prefix: string): Promise<number> {
+  const output = await table.documentClient.send(
+    new QueryCommand({
+      TableName: table.tableName,
+      KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
+      ExpressionAttributeValues: { ":pk": creatorPk(creatorId), ":prefix": prefix },
+      Select: "COUNT",
+    }),
+  );
+  return output.Count ?? 0;
+}
+
+async function analyzeTempDirs(): Promise<string[]> {
+  return (await readdir(os.tmpdir())).filter((name) => name.startsWith("truss-analyze-"));
+}
+
+describe("analyze-video job", () => {
+  let video: Video;
+  let events: PlantedEvent[];
+  let firstRun: { clips: Clip[]; tempDirsBefore: string[] };
+
+  beforeAll(async () => {
+    ({ video, events } = await createQueuedTestVideo({ runtime, durationSeconds: 60 }));
+    const tempDirsBefore = await analyzeTempDirs();
+    await analyzeVideoJob.run({ creatorId: video.creatorId, videoId: video.videoId }, jobContext([]));
+    const clips = await listClipsByVideo({
+      table,
+      creatorId: video.creatorId,
+      videoId: video.videoId,
+      consistent: true,
+    });
+    firstRun = { clips, tempDirsBefore };
+    // Renders take both cores; on a busy machine this first full run is the slow part.
+  }, 300_000);
+
+  it("takes a QUEUED video to READY with rendered 9:16 clips, chapters and stored stage results", async () => {
+    const ready = await findVideoById({
+      table,
+      creatorId: video.creatorId,
+      videoId: video.videoId,
+      consistent: true,
+    });
+    const { clips } = firstRun;
+    expect(ready).toMatchObject({ status: "READY", progressPercent: 100, clipCount: clips.length });
+    expect(ready?.analysis).toEqual({ analyzer: "local", fallbackReason: null });
+    expect(clips.length).toBeGreaterThanOrEqual(1);
+
+    // The best clip covers the planted event (10–30 s) with boundaries within 3 s.
+    const event = events[0]!;
+    const best = clips[0]!;
+    expect(Math.abs(best.startSeconds - event.startSeconds)).toBeLessThanOrEqual(3);
+    expect(Math.abs(best.endSeconds - event.endSeconds)).toBeLessThanOrEqual(3);
+
+    for (const clip of clips) {
+      expect(clip).toMatchObject({
+        status: "READY",
+        revision: 0,
+        render: { revision: 0, width: 1080, height: 1920 },
+      });
+      for (const key of [clip.render!.videoKey, clip.render!.thumbnailKey, clip.render!.previewKey]) {
+        expect(await headObject({ ...storage, key }), key).toBeDefined();
+      }
+    }
+    expect(ready?.thumbnailKey).toBeTruthy();
+    expect(await headObject({ ...storage, key: ready!.thumbnailKey! })).toBeDefined();
+
+    // The rendered file really is a 1080×1920 clip of the clip's length.
+    const downloadDir = path.join(os.tmpdir(), `truss-test-clip-${process.pid}`);
+    try {
+      const { mkdir } = await import("node:fs/promises");
+      await mkdir(downloadDir, { recursive: true });
+      const filePath = path.join(downloadDir, "clip.mp4");
+      await downloadObjectToFile({ ...storage, key: best.render!.videoKey, filePath });
+      const probe = await probeMedia({ binaries: resolveMediaBinaries(), input: filePath });
+      expect(probe).toMatchObject({ width: 1080, height: 1920, videoCodec: "h264", audioCodec: "aac" });
+      expect(probe.durationSeconds).toBeCloseTo(best.endSeconds - best.startSeconds, 0);
+    } finally {
+      await rm(downloadDir, { recursive: true, force: true });
+    }
+
+    const chapters = await findVideoChapters({ table, creatorId: video.creatorId, videoId: video.videoId });
+    expect(chapters?.chapters.length).toBeGreaterThanOrEqual(1);
+    expect(chapters?.interestCurve.values.length).toBeGreaterThanOrEqual(50);
+    for (const name of ["signals", "analysis"]) {
+      expect(
+        await headObject({ ...storage, key: analysisObjectKey(video.creatorId, video.videoId, name) }),
+      ).toBeDefined();
+    }
+    // Every clip has exactly one rank item.
+    expect(await countItems(video.creatorId, CLIP_SK_PREFIX)).toBe(clips.length);
+    expect(await countItems(video.creatorId, CLIP_RANK_SK_PREFIX)).toBe(clips.length);
+    // No work directory left behind.
+    expect(await analyzeTempDirs()).toEqual(firstRun.tempDirsBefore);
+  });
+
+  it("treats a redelivered job for a READY video as done", async () => {
+    const logs: string[] = [];
+    await analyzeVideoJob.run({ creatorId: video.creatorId, videoId: video.videoId }, jobContext(logs));
+    expect(logs.join("\n")).toMatch(/READY; nothing to do/);
+    const clips = await listClipsByVideo({
+      table,
+      creatorId: video.creatorId,
+      videoId: video.videoId,
+      consistent: true,
+    });
+    expect(clips).toEqual(firstRun.clips);
+  });
+
+  it("resumes mid-render: skips analysis, re-renders only the unfinished clip, never duplicates", async () => {
+    const { creatorId, videoId } = video;
+    const unfinished = firstRun.clips.at(-1)!;
+    // The state a worker killed mid-render leaves: the video RENDERING, one clip not READY.
+    await updateVideoStatus({ table, creatorId, videoId, from: ["READY"], to: "RENDERING" });
+    await setClipRenderStatus({
+      table,
+      creatorId,
+      clipId: unfinished.clipId,
+      revision: 0,
+      status: "FAILED",
+      failureReason: "killed",
+    });
+    const logs: string[] = [];
+    await analyzeVideoJob.run({ creatorId, videoId }, jobContext(logs));
+
+    const after = await listClipsByVideo({ table, creatorId, videoId, consistent: true });
+    expect(after.map((clip) => clip.clipId)).toEqual(firstRun.clips.map((clip) => clip.clipId));
+    for (const [index, clip] of after.entries()) {
+      expect(clip.status).toBe("READY");
+      const before = firstRun.clips[index]!;
+      if (clip.clipId === unfinished.clipId)
+        expect(clip.render!.renderedAt > before.render!.renderedAt).toBe(true);
+      else expect(clip.render).toEqual(before.render);
+    }
+    expect(await countItems(creatorId, CLIP_SK_PREFIX)).toBe(after.length);
+    expect(await countItems(creatorId, CLIP_RANK_SK_PREFIX)).toBe(after.length);
+    const ready = await findVideoById({ table, creatorId, videoId, consistent: true });
+    expect(ready).toMatchObject({ status: "READY", clipCount: after.length });
+  }, 240_000);
+
+  it("re-runs a re-queued video from its stored analysis without re-rendering anything", async () => {
+    const { creatorId, videoId } = video;
+    const before = await listClipsByVideo({ table, creatorId, videoId, consistent: true });
+    await updateVideoStatus({ table, creatorId, videoId, from: ["READY"], to: "QUEUED" });
+    const logs: string[] = [];
+    await analyzeVideoJob.run({ creatorId, videoId }, jobContext(logs));
+    expect(logs.join("\n")).toMatch(/analysis already stored/);
+    const after = await listClipsByVideo({ table, creatorId, videoId, consistent: true });
+    expect(after.map((clip) => clip.render)).toEqual(before.map((clip) => clip.render));
+    expect(await countItems(creatorId, CLIP_SK_PREFIX)).toBe(before.length);
+    expect(await countItems(creatorId, CLIP_RANK_SK_PREFIX)).toBe(before.length);
+    expect((await findVideoById({ table, creatorId, videoId, consistent: true }))?.status).toBe("READY");
+  });
+
+  it("fails a video too short for any clip, with the reason", async () => {
+    const { video: short } = await createQueuedTestVideo({ runtime, durationSeconds: 8 });
+    const context = jobContext([]);
+    const run = analyzeVideoJob.run({ creatorId: short.creatorId, videoId: short.videoId }, context);
+    await expect(run).rejects.toThrow(/8 s long; a clip needs at least 15 s/);
+    const reason = await run.then(
+      () => "",
+      (error: Error) => error.message,
+    );
+    await analyzeVideoJob.onGiveUp?.({ creatorId: short.creatorId, videoId: short.videoId }, context, reason);
+    const failed = await findVideoById({
+      table,
+      creatorId: short.creatorId,
+      videoId: short.videoId,
+      consistent: true,
+    });
+    expect(failed).toMatchObject({
+      status: "FAILED",
+      failureReason: expect.stringMatching(/needs at least 15 s/),
+    });
+  });
+});

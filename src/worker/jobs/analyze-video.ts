@@ -1,0 +1,488 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { CopyObjectCommand } from "@aws-sdk/client-s3";
+import { downsampleInterestCurve, putVideoChapters } from "@/db/repos/chapters-repo";
+import {
+  type Clip,
+  clipNeedsRender,
+  listClipsByVideo,
+  setClipRenderStatus,
+  upsertClipsForVideo,
+} from "@/db/repos/clip-repo";
+import { incrementDailyCounters } from "@/db/repos/daily-analytics-repo";
+import {
+  findVideoById,
+  updateVideo,
+  updateVideoStatus,
+  type Video,
+  type VideoStatus,
+} from "@/db/repos/video-repo";
+import type { Table } from "@/db/table";
+import { createAnalyzer } from "@/engine/analyzers/create-analyzer";
+import { createLocalAnalyzer } from "@/engine/analyzers/local-analyzer";
+import { DEFAULT_MOMENT_OPTIONS, DEFAULT_SIGNAL_MODE } from "@/engine/defaults";
+import { extractSignals, SignalExtractionError } from "@/engine/signals/extract-signals";
+import type { AnalysisResult, MediaProbe } from "@/engine/types";
+import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
+import { MediaProbeError, probeMedia } from "@/media/probe";
+import { AppError } from "@/server/errors";
+import { tableOf } from "@/server/runtime";
+import { purgeVideo } from "@/server/videos/purge-video";
+import { videoThumbnailObjectKey } from "@/storage/object-keys";
+import { presignGet } from "@/storage/presign";
+import type { JobContext, JobHandler } from "../job-types";
+import { PermanentJobError } from "../job-types";
+import {
+  readAnalysisArtifact,
+  readSignalsArtifact,
+  writeAnalysisArtifact,
+  writeSignalsArtifact,
+} from "./clip-pipeline/analysis-artifacts";
+import { type Bucket, downloadObjectToFile } from "./clip-pipeline/object-io";
+import { readCreatorTranscript } from "./clip-pipeline/read-creator-transcript";
+import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
+import { createVideoProgress, type VideoProgress } from "./clip-pipeline/video-progress";
+
+/**
+ * Turns a QUEUED video into clips, stage by stage:
+ *
+ *   download source → signals (stored) → analysis (stored) → chapters + clip items →
+ *   render each clip (one at a time) → READY
+ *
+ * Every stage is idempotent and its result is kept: the signals and the analysis as JSON
+ * under the video's `analysis/` prefix, the clips as items with deterministic ids, each
+ * render as the clip's READY state. A redelivered job (a crash, a timeout, a worker killed
+ * mid-render) finds the video ANALYZING or RENDERING, skips what is done and carries on.
+ * The status moves QUEUED → ANALYZING → RENDERING → READY, each step conditional; when the
+ * job gives up the video is FAILED with the reason.
+ */
+
+/** Share of the progress bar each stage fills (cumulative upper bounds, percent). */
+const PROGRESS = { downloaded: 8, signals: 45, analysed: 58, saved: 60, rendered: 99 } as const;
+
+const IN_PROGRESS: readonly VideoStatus[] = ["QUEUED", "ANALYZING", "RENDERING"];
+
+export const analyzeVideoJob: JobHandler<"analyze-video"> = {
+  run: (payload, context) => analyzeVideo({ ...payload, context }),
+  onGiveUp: async ({ creatorId, videoId }, context, reason) => {
+    try {
+      await updateVideoStatus({
+        table: tableOf(context.runtime),
+        creatorId,
+        videoId,
+        from: IN_PROGRESS,
+        to: "FAILED",
+        failureReason: reason,
+        stage: null,
+      });
+    } catch (error) {
+      // Already READY, FAILED or deleted: nothing to mark.
+      if (!(error instanceof AppError)) throw error;
+    }
+  },
+};
+
+type PipelineState = {
+  context: JobContext;
+  table: Table;
+  storage: Bucket;
+  creatorId: string;
+  video: Video;
+  workDir: string;
+  progress: VideoProgress;
+  signal: AbortSignal;
+  sourcePath: string | null;
+};
+
+export async function analyzeVideo(options: { creatorId: string; videoId: string; context: JobContext }) {
+  const { creatorId, videoId, context } = options;
+  const { runtime, log } = context;
+  const table = tableOf(runtime);
+  let video = await findVideoById({ table, creatorId, videoId, consistent: true });
+  if (!video) {
+    log("video is gone; nothing to analyse", { videoId });
+    return;
+  }
+  if (!IN_PROGRESS.includes(video.status)) {
+    log(`video is ${video.status}; nothing to do`, { videoId });
+    return;
+  }
+  if (video.status === "QUEUED") {
+    const started = await moveStatus(table, video, ["QUEUED"], "ANALYZING", "Starting", 0);
+    if (!started) return;
+    video = started;
+  }
+
+  const progress = createVideoProgress({ table, creatorId, videoId, status: video.status, log });
+  const workDir = await mkdtemp(path.join(os.tmpdir(), "truss-analyze-"));
+  const state: PipelineState = {
+    context,
+    table,
+    storage: { s3: runtime.clients.s3, bucket: runtime.config.aws.bucketName },
+    creatorId,
+    video,
+    workDir,
+    progress,
+    signal: AbortSignal.any([context.signal, progress.gone]),
+    sourcePath: null,
+  };
+  let outcome: "done" | "stopped";
+  try {
+    outcome = await runStages(state);
+  } catch (error) {
+    if (!(progress.gone.aborted && !context.signal.aborted)) {
+      // The file itself is the problem: trying again reads the same bytes.
+      if (
+        !state.signal.aborted &&
+        (error instanceof MediaProbeError || error instanceof SignalExtractionError)
+      ) {
+        throw new PermanentJobError(error.message, { cause: error });
+      }
+      throw error;
+    }
+    log("video was deleted or failed elsewhere; stopping", { videoId, reason: String(progress.gone.reason) });
+    outcome = "stopped";
+  } finally {
+    await progress.settle();
+    await rm(workDir, { recursive: true, force: true });
+  }
+  if (outcome === "stopped") await removeIfDeleted(state);
+}
+
+/**
+ * A video deleted while the job worked on it may have gained clips, chapters or renders after
+ * the delete removed everything: remove those too, as the delete would have.
+ */
+async function removeIfDeleted(state: PipelineState): Promise<void> {
+  const { table, creatorId, context } = state;
+  const { videoId, sourceKey } = state.video;
+  if (await findVideoById({ table, creatorId, videoId, consistent: true })) return;
+  await purgeVideo(context.runtime, { creatorId, videoId, sourceKey, uploadId: null });
+  context.log("removed what the job wrote for a video deleted meanwhile", { videoId });
+}
+
+async function runStages(state: PipelineState): Promise<"done" | "stopped"> {
+  const { table, creatorId, context, progress } = state;
+  const { videoId } = state.video;
+  const binaries = resolveMediaBinaries({
+    ffmpegPath: context.runtime.config.analysis.ffmpegPath,
+    ffprobePath: context.runtime.config.analysis.ffprobePath,
+  });
+  let clips = await listClipsByVideo({ table, creatorId, videoId, consistent: true });
+
+  if (state.video.status === "ANALYZING" || clips.length === 0) {
+    const analysis = await analysisStage(state, binaries);
+    clips = await saveStage(state, analysis);
+    if (state.video.status === "ANALYZING") {
+      // A progress write still under the old status would fail after the move and read as
+      // "the video left the pipeline": let it land first.
+      await progress.settle();
+      const moved = await moveStatus(
+        table,
+        state.video,
+        ["ANALYZING"],
+        "RENDERING",
+        "Rendering clips",
+        PROGRESS.saved,
+        {
+          analysis: { analyzer: analysis.analyzer, fallbackReason: analysis.fallbackReason },
+          clipCount: clips.length,
+        },
+      );
+      if (!moved) return "stopped";
+      state.video = moved;
+    }
+  }
+  progress.setStatus("RENDERING");
+
+  await renderStage(state, clips, binaries);
+  await finishStage(state);
+  return "done";
+}
+
+// ── Stages ─────────────────────────────────────────────────────────────────────────────────
+
+async function analysisStage(
+  state: PipelineState,
+  binaries: ReturnType<typeof resolveMediaBinaries>,
+): Promise<AnalysisResult> {
+  const { storage, creatorId, progress, signal, context } = state;
+  const { videoId } = state.video;
+  const ref = { ...storage, creatorId, videoId, signal };
+  const earlier = await readAnalysisArtifact(ref);
+  if (earlier) {
+    context.log("analysis already stored; skipping signals and analysis", { videoId });
+    return earlier;
+  }
+
+  const probe = await ensureProbe(state, binaries);
+  if (probe.durationSeconds < DEFAULT_MOMENT_OPTIONS.minSeconds) {
+    throw new PermanentJobError(
+      `This video is ${Math.round(probe.durationSeconds * 10) / 10} s long; a clip needs at least ${DEFAULT_MOMENT_OPTIONS.minSeconds} s.`,
+    );
+  }
+  let signals = await readSignalsArtifact(ref);
+  if (!signals) {
+    const sourcePath = await ensureSource(state);
+    await progress.stage("Measuring sound and motion", PROGRESS.downloaded);
+    signals = await extractSignals({
+      binaries,
+      input: sourcePath,
+      probe,
+      mode: DEFAULT_SIGNAL_MODE,
+      signal,
+      onProgress: (fraction) =>
+        progress.tick(PROGRESS.downloaded + fraction * (PROGRESS.signals - PROGRESS.downloaded)),
+    });
+    await writeSignalsArtifact({ ...ref, signals });
+  }
+
+  const sourcePath = await ensureSource(state);
+  await progress.stage("Finding the best moments", PROGRESS.signals);
+  const transcript = await readCreatorTranscript({ ...ref, log: context.log });
+  const analyzer = createAnalyzer({
+    analysisConfig: context.runtime.config.analysis,
+    local: createLocalAnalyzer(),
+  });
+  const sourceUrl =
+    analyzer.name === "gemini"
+      ? (
+          await presignGet({
+            client: context.runtime.clients.s3,
+            bucket: storage.bucket,
+            key: state.video.sourceKey,
+            // Gemini may take a while to fetch a long video.
+            expiresInSeconds: 60 * 60,
+          })
+        ).url
+      : undefined;
+  const analysis = await analyzer.analyze({
+    sourcePath,
+    sourceUrl,
+    probe,
+    signals,
+    transcript,
+    options: DEFAULT_MOMENT_OPTIONS,
+    signal,
+  });
+  // The creator's own subtitles beat any generated transcript for captions.
+  const stored: AnalysisResult = transcript ? { ...analysis, transcript } : analysis;
+  await writeAnalysisArtifact({ ...ref, analysis: stored });
+  if (analysis.fallbackReason)
+    context.log("Gemini's answer was not used", { reason: analysis.fallbackReason });
+  return stored;
+}
+
+async function saveStage(state: PipelineState, analysis: AnalysisResult): Promise<Clip[]> {
+  const { table, creatorId, progress } = state;
+  const { videoId, filename } = state.video;
+  await progress.stage("Saving clips and chapters", PROGRESS.analysed);
+  await putVideoChapters({
+    table,
+    creatorId,
+    videoId,
+    chapters: analysis.chapters,
+    interestCurve: downsampleInterestCurve(analysis.interestCurve),
+  });
+  const { clips, removed } = await upsertClipsForVideo({
+    table,
+    creatorId,
+    videoId,
+    videoTitle: filename,
+    moments: analysis.moments,
+  });
+  if (removed.length > 0)
+    state.context.log("removed clips of an earlier analysis", { count: removed.length });
+  return clips;
+}
+
+async function renderStage(
+  state: PipelineState,
+  clips: Clip[],
+  binaries: ReturnType<typeof resolveMediaBinaries>,
+): Promise<void> {
+  const { table, storage, creatorId, progress, signal, context } = state;
+  const { videoId } = state.video;
+  const owed = clips.filter(clipNeedsRender);
+  if (owed.length === 0) return;
+  const analysis = await readAnalysisArtifact({ ...storage, creatorId, videoId, signal });
+  const signals = await readSignalsArtifact({ ...storage, creatorId, videoId, signal });
+  const probe = await ensureProbe(state, binaries);
+  const sourcePath = await ensureSource(state);
+  const done = clips.length - owed.length;
+  let failures = 0;
+  for (const [index, clip] of owed.entries()) {
+    const position = done + index;
+    const span = (PROGRESS.rendered - PROGRESS.saved) / clips.length;
+    const base = PROGRESS.saved + span * position;
+    await progress.stage(`Rendering clip ${position + 1} of ${clips.length}`, base);
+    try {
+      const outcome = await renderAndStoreClip({
+        table,
+        storage,
+        creatorId,
+        clip,
+        sourcePath,
+        probe,
+        sceneCutsSeconds: signals?.sceneCutsSeconds ?? [],
+        transcript: analysis?.transcript,
+        workDir: state.workDir,
+        signal,
+        onProgress: (fraction) => progress.tick(base + span * fraction),
+      });
+      if (outcome === "stale")
+        context.log("clip changed while rendering; its own job renders it", { clipId: clip.clipId });
+    } catch (error) {
+      if (signal.aborted || !context.isFinalAttempt) throw error;
+      // Last attempt: one clip that will not render must not cost the video its other clips.
+      failures++;
+      const reason = error instanceof Error ? error.message : String(error);
+      context.log("clip failed to render; continuing with the others", { clipId: clip.clipId, reason });
+      await setClipRenderStatus({
+        table,
+        creatorId,
+        clipId: clip.clipId,
+        revision: clip.revision,
+        status: "FAILED",
+        failureReason: `This clip could not be rendered: ${reason}`,
+      });
+    }
+  }
+  if (failures > 0 && failures === owed.length && done === 0) {
+    throw new PermanentJobError("None of the clips could be rendered.");
+  }
+}
+
+async function finishStage(state: PipelineState): Promise<void> {
+  const { table, creatorId, context } = state;
+  const { videoId } = state.video;
+  const clips = await listClipsByVideo({ table, creatorId, videoId, consistent: true });
+  const thumbnailKey = await ensureVideoThumbnail(state, clips);
+  const stage = clips.length === 0 ? "No moment stood out enough to make a clip" : null;
+  await state.progress.settle();
+  const ready = await moveStatus(table, state.video, ["RENDERING"], "READY", stage, 100, {
+    clipCount: clips.length,
+    ...(thumbnailKey ? { thumbnailKey } : {}),
+  });
+  if (!ready) return;
+  const durationSeconds = ready.probe?.durationSeconds ?? 0;
+  await incrementDailyCounters({
+    table,
+    creatorId,
+    isoDate: new Date().toISOString().slice(0, 10),
+    counters: {
+      videosProcessed: 1,
+      clipsCreated: clips.length,
+      minutesAnalyzed: Math.round((durationSeconds / 60) * 100) / 100,
+    },
+  }).catch((error: unknown) =>
+    context.log("could not count the video in analytics", { error: String(error) }),
+  );
+  context.log("video ready", { videoId, clips: clips.length });
+}
+
+// ── Helpers ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Moves the video's status; when another delivery got there first (the video is already at or
+ * past `to`), returns the video as it is now, and null when it left the pipeline (deleted,
+ * failed) so the job should stop.
+ */
+async function moveStatus(
+  table: Table,
+  video: Video,
+  from: readonly VideoStatus[],
+  to: VideoStatus,
+  stage: string | null,
+  progressPercent: number,
+  set?: Parameters<typeof updateVideoStatus>[0]["set"],
+): Promise<Video | null> {
+  try {
+    return await updateVideoStatus({
+      table,
+      creatorId: video.creatorId,
+      videoId: video.videoId,
+      from,
+      to,
+      stage,
+      progressPercent,
+      set,
+    });
+  } catch (error) {
+    if (!(error instanceof AppError) || (error.code !== "conflict" && error.code !== "not_found"))
+      throw error;
+    const current = await findVideoById({
+      table,
+      creatorId: video.creatorId,
+      videoId: video.videoId,
+      consistent: true,
+    });
+    if (!current) return null;
+    const order: VideoStatus[] = ["QUEUED", "ANALYZING", "RENDERING", "READY"];
+    const reached = order.indexOf(current.status) >= order.indexOf(to) && current.status !== "FAILED";
+    return reached && to !== "READY" ? current : null;
+  }
+}
+
+async function ensureProbe(
+  state: PipelineState,
+  binaries: ReturnType<typeof resolveMediaBinaries>,
+): Promise<MediaProbe> {
+  if (state.video.probe) return state.video.probe;
+  // Ingest records the probe; a video that reached the queue without one is probed here.
+  const sourcePath = await ensureSource(state);
+  const probe = await probeMedia({ binaries, input: sourcePath, signal: state.signal });
+  state.video = await updateVideo({
+    table: state.table,
+    creatorId: state.creatorId,
+    videoId: state.video.videoId,
+    set: { probe },
+  });
+  return probe;
+}
+
+/** Streams the source from storage to the work directory, once per job. */
+async function ensureSource(state: PipelineState): Promise<string> {
+  if (state.sourcePath) return state.sourcePath;
+  const { progress, storage, video, signal } = state;
+  // A resumed job downloads again at a later stage: the bar must not jump back to 0.
+  const from = Math.max(0, progress.percent);
+  await progress.stage("Downloading the video", from);
+  const filePath = path.join(state.workDir, "source");
+  await downloadObjectToFile({
+    ...storage,
+    key: video.sourceKey,
+    filePath,
+    signal,
+    onProgress: (written, total) => {
+      if (total && from < PROGRESS.downloaded)
+        progress.tick(from + (written / total) * (PROGRESS.downloaded - from));
+    },
+  });
+  state.sourcePath = filePath;
+  return filePath;
+}
+
+/**
+ * The video's own thumbnail (for the library), when it has none yet: a copy of its best
+ * clip's, so it outlives that clip's re-renders.
+ */
+async function ensureVideoThumbnail(state: PipelineState, clips: Clip[]): Promise<string | null> {
+  if (state.video.thumbnailKey) return null;
+  const best = clips.find((clip) => clip.render);
+  if (!best?.render) return null;
+  const { storage, creatorId } = state;
+  const key = videoThumbnailObjectKey(creatorId, state.video.videoId);
+  await storage.s3.send(
+    new CopyObjectCommand({
+      Bucket: storage.bucket,
+      Key: key,
+      CopySource: `${storage.bucket}/${best.render.thumbnailKey}`,
+      ContentType: "image/jpeg",
+      MetadataDirective: "REPLACE",
+    }),
+    { abortSignal: state.signal },
+  );
+  return key;
+}

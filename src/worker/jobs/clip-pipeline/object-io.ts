@@ -1,0 +1,128 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
+
+/**
+ * The worker's object-storage I/O: sources stream to disk and renders stream from disk, so no
+ * video is ever held in memory; stage results are small JSON documents.
+ */
+export type Bucket = { s3: S3Client; bucket: string };
+
+/** Streams an object to a file; `onProgress` gets bytes written and the object's size. */
+export async function downloadObjectToFile(
+  options: Bucket & {
+    key: string;
+    filePath: string;
+    signal?: AbortSignal;
+    onProgress?: (writtenBytes: number, totalBytes: number | undefined) => void;
+  },
+): Promise<number> {
+  const output = await options.s3.send(new GetObjectCommand({ Bucket: options.bucket, Key: options.key }), {
+    abortSignal: options.signal,
+  });
+  if (!(output.Body instanceof Readable)) throw new Error(`Object ${options.key} has no readable body`);
+  const totalBytes = output.ContentLength;
+  let writtenBytes = 0;
+  output.Body.on("data", (chunk: Buffer) => {
+    writtenBytes += chunk.length;
+    options.onProgress?.(writtenBytes, totalBytes);
+  });
+  await pipeline(output.Body, createWriteStream(options.filePath), { signal: options.signal });
+  if (totalBytes !== undefined && writtenBytes !== totalBytes) {
+    throw new Error(`Download of ${options.key} stopped at ${writtenBytes} of ${totalBytes} bytes`);
+  }
+  return writtenBytes;
+}
+
+/** A small text object's body, or undefined when there is no such object. */
+export async function readTextObject(
+  options: Bucket & { key: string; signal?: AbortSignal },
+): Promise<string | undefined> {
+  try {
+    const output = await options.s3.send(new GetObjectCommand({ Bucket: options.bucket, Key: options.key }), {
+      abortSignal: options.signal,
+    });
+    return await output.Body?.transformToString("utf8");
+  } catch (error) {
+    if (isMissingObject(error)) return undefined;
+    throw error;
+  }
+}
+
+/** A JSON object's parsed body, or undefined when there is no such object (or it is not JSON). */
+export async function readJsonObject(
+  options: Bucket & { key: string; signal?: AbortSignal },
+): Promise<unknown> {
+  const text = await readTextObject(options);
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function writeJsonObject(
+  options: Bucket & { key: string; value: unknown; signal?: AbortSignal },
+) {
+  await options.s3.send(
+    new PutObjectCommand({
+      Bucket: options.bucket,
+      Key: options.key,
+      Body: JSON.stringify(options.value),
+      ContentType: "application/json",
+    }),
+    { abortSignal: options.signal },
+  );
+}
+
+/** Streams a file into an object. */
+export async function uploadFile(
+  options: Bucket & {
+    key: string;
+    filePath: string;
+    contentType: string;
+    signal?: AbortSignal;
+  },
+): Promise<void> {
+  const { size } = await stat(options.filePath);
+  await options.s3.send(
+    new PutObjectCommand({
+      Bucket: options.bucket,
+      Key: options.key,
+      Body: createReadStream(options.filePath),
+      ContentLength: size,
+      ContentType: options.contentType,
+    }),
+    { abortSignal: options.signal },
+  );
+}
+
+/** Deletes the given objects; ones already gone are fine. */
+export async function deleteObjects(options: Bucket & { keys: string[] }): Promise<void> {
+  if (options.keys.length === 0) return;
+  await options.s3.send(
+    new DeleteObjectsCommand({
+      Bucket: options.bucket,
+      Delete: { Objects: options.keys.map((Key) => ({ Key })), Quiet: true },
+    }),
+  );
+}
+
+function isMissingObject(error: unknown): boolean {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return (
+    status === 404 || (error instanceof Error && (error.name === "NoSuchKey" || error.name === "NotFound"))
+  );
+}
+
+/** Content types of the files a render produces, by extension. */
+export function contentTypeOf(filePath: string): string {
+  if (filePath.endsWith(".mp4")) return "video/mp4";
+  if (filePath.endsWith(".jpg") || filePath.endsWith(".jpeg")) return "image/jpeg";
+  if (filePath.endsWith(".webp")) return "image/webp";
+  if (filePath.endsWith(".json")) return "application/json";
+  return "application/octet-stream";
+}

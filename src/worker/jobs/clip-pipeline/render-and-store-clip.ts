@@ -1,0 +1,120 @@
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { type Clip, markClipRendered, setClipRenderStatus } from "@/db/repos/clip-repo";
+import type { Table } from "@/db/table";
+import { renderClip } from "@/engine/render/render-clip";
+import type { MediaProbe, TranscriptSegment } from "@/engine/types";
+import { AppError } from "@/server/errors";
+import { clipRenderObjectKey } from "@/storage/object-keys";
+import { type Bucket, contentTypeOf, deleteObjects, uploadFile } from "./object-io";
+
+export type RenderOutcome = "rendered" | "stale";
+
+/**
+ * Renders the current revision of one clip, uploads the video, thumbnail and preview under
+ * that revision's keys and marks the clip READY. The previous render's objects are deleted
+ * only once the new render is recorded, so the clip always has something to show. A render
+ * overtaken by a newer range edit is discarded ("stale"). Local outputs are removed either way.
+ */
+export async function renderAndStoreClip(options: {
+  table: Table;
+  storage: Bucket;
+  creatorId: string;
+  clip: Clip;
+  sourcePath: string;
+  probe: MediaProbe;
+  sceneCutsSeconds: number[];
+  transcript?: TranscriptSegment[];
+  /** A directory this call may fill; the clip's outputs go to a subdirectory it removes. */
+  workDir: string;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+}): Promise<RenderOutcome> {
+  const { table, storage, creatorId, clip } = options;
+  const { revision } = clip;
+  const started = await setClipRenderStatus({
+    table,
+    creatorId,
+    clipId: clip.clipId,
+    revision,
+    status: "RENDERING",
+  });
+  if (!started) return "stale";
+
+  const outputDir = path.join(options.workDir, `${clip.clipId}-r${revision}`);
+  await mkdir(outputDir, { recursive: true });
+  try {
+    const rendered = await renderClip({
+      sourcePath: options.sourcePath,
+      probe: options.probe,
+      startSeconds: clip.startSeconds,
+      endSeconds: clip.endSeconds,
+      sceneCutsSeconds: options.sceneCutsSeconds,
+      transcript: options.transcript && options.transcript.length > 0 ? options.transcript : undefined,
+      outputDir,
+      baseName: `r${revision}`,
+      signal: options.signal,
+      onProgress: options.onProgress,
+    });
+    const keyOf = (kind: "video" | "thumbnail" | "preview") =>
+      clipRenderObjectKey({
+        creatorId,
+        videoId: clip.videoId,
+        clipId: clip.clipId,
+        revision,
+        kind,
+        previewExtension: rendered.previewPath.endsWith(".mp4") ? "mp4" : "webp",
+      });
+    const uploads = [
+      { key: keyOf("video"), filePath: rendered.videoPath },
+      { key: keyOf("thumbnail"), filePath: rendered.thumbnailPath },
+      { key: keyOf("preview"), filePath: rendered.previewPath },
+    ];
+    for (const upload of uploads) {
+      await uploadFile({
+        ...storage,
+        ...upload,
+        contentType: contentTypeOf(upload.filePath),
+        signal: options.signal,
+      });
+    }
+    const landed = await markClipRendered({
+      table,
+      creatorId,
+      clipId: clip.clipId,
+      render: {
+        revision,
+        videoKey: keyOf("video"),
+        thumbnailKey: keyOf("thumbnail"),
+        previewKey: keyOf("preview"),
+        layout: rendered.layout,
+        width: rendered.width,
+        height: rendered.height,
+        durationSeconds: rendered.durationSeconds,
+        startSeconds: clip.startSeconds,
+        endSeconds: clip.endSeconds,
+      },
+    }).catch((error: unknown) => {
+      // The clip (with its video) was deleted while rendering: nothing to record.
+      if (error instanceof AppError && error.code === "not_found") return null;
+      throw error;
+    });
+    if (!landed) {
+      await deleteObjects({ ...storage, keys: uploads.map((upload) => upload.key) });
+      return "stale";
+    }
+    if (landed.replaced) {
+      const { videoKey, thumbnailKey, previewKey } = landed.replaced;
+      const current = new Set(uploads.map((upload) => upload.key));
+      await deleteObjects({
+        ...storage,
+        keys: [videoKey, thumbnailKey, previewKey].filter((key) => !current.has(key)),
+      }).catch(() => {
+        // Orphaned objects of an old revision cost a little storage and are removed with the video.
+      });
+    }
+    return "rendered";
+  } finally {
+    await rm(outputDir, { recursive: true, force: true });
+  }
+}

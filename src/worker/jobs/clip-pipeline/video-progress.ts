@@ -1,0 +1,83 @@
+import { updateVideoProgress, type VideoStatus } from "@/db/repos/video-repo";
+import type { Table } from "@/db/table";
+import { AppError } from "@/server/errors";
+
+/**
+ * Reports a video's stage and progress while the pipeline works, so its page can show where
+ * it is (and the sweep sees it is alive). Stage changes are awaited; progress within a stage
+ * is sent at most every `minIntervalMs`, without holding up the work. When the video is gone
+ * or no longer in the expected status (deleted, or failed elsewhere), `gone` aborts so the
+ * job stops spending effort on it.
+ */
+export type VideoProgress = {
+  readonly gone: AbortSignal;
+  /** The last percentage reported (−1 before the first). */
+  readonly percent: number;
+  /** The status progress is reported under (ANALYZING, then RENDERING). */
+  setStatus(status: VideoStatus): void;
+  stage(stage: string, percent: number): Promise<void>;
+  tick(percent: number): void;
+  /** Waits for a progress write in flight. */
+  settle(): Promise<void>;
+};
+
+export function createVideoProgress(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+  status: VideoStatus;
+  minIntervalMs?: number;
+  log?: (message: string, details?: Record<string, unknown>) => void;
+}): VideoProgress {
+  const { table, creatorId, videoId } = options;
+  const minIntervalMs = options.minIntervalMs ?? 1_500;
+  const goneController = new AbortController();
+  let status = options.status;
+  let currentStage: string | null = null;
+  let lastSentAt = 0;
+  let lastPercent = -1;
+  let inFlight: Promise<void> = Promise.resolve();
+
+  const send = (stage: string | null, percent: number) => {
+    lastSentAt = Date.now();
+    lastPercent = percent;
+    const write = updateVideoProgress({
+      table,
+      creatorId,
+      videoId,
+      status,
+      stage: stage ?? undefined,
+      progressPercent: percent,
+    }).catch((error: unknown) => {
+      if (error instanceof AppError && (error.code === "not_found" || error.code === "conflict")) {
+        goneController.abort(new Error(`The video is no longer ${status}: ${error.message}`));
+        return;
+      }
+      // Progress is informative; a failed write must not fail the work.
+      options.log?.("could not report progress", { error: String(error) });
+    });
+    inFlight = inFlight.then(() => write);
+    return write;
+  };
+
+  return {
+    gone: goneController.signal,
+    get percent() {
+      return lastPercent;
+    },
+    setStatus(next) {
+      status = next;
+    },
+    async stage(stage, percent) {
+      currentStage = stage;
+      await send(stage, percent);
+      if (goneController.signal.aborted) throw goneController.signal.reason;
+    },
+    tick(percent) {
+      const rounded = Math.round(percent * 10) / 10;
+      if (rounded <= lastPercent || Date.now() - lastSentAt < minIntervalMs) return;
+      void send(currentStage, rounded);
+    },
+    settle: () => inFlight,
+  };
+}

@@ -1,0 +1,131 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { clipNeedsRender, findClipById, setClipRenderStatus, updateClipScore } from "@/db/repos/clip-repo";
+import { findVideoById } from "@/db/repos/video-repo";
+import { DEFAULT_MOMENT_OPTIONS } from "@/engine/defaults";
+import { scoreRange } from "@/engine/scoring/score-range";
+import { isClipId, isId } from "@/lib/ids";
+import { AppError } from "@/server/errors";
+import { tableOf } from "@/server/runtime";
+import { presignGet } from "@/storage/presign";
+import type { JobContext, JobHandler } from "../job-types";
+import { PermanentJobError } from "../job-types";
+import { readAnalysisArtifact, readSignalsArtifact } from "./clip-pipeline/analysis-artifacts";
+import { downloadObjectToFile } from "./clip-pipeline/object-io";
+import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
+
+/**
+ * Re-renders one clip after the creator changed its range (PATCH /api/clips/:id). Only the
+ * revision named in the job is rendered, and only while it is still the clip's current one:
+ * a newer edit queues its own job, and a redelivered job finds the clip READY and stops.
+ * Before rendering, the new range is re-scored from the video's stored signals so the score,
+ * sub-scores and reasons describe what the clip now shows.
+ */
+export const renderClipJob: JobHandler<"render-clip"> = {
+  run: (payload, context) => rerenderClip({ ...payload, context }),
+  onGiveUp: async ({ creatorId, clipId, revision }, context, reason) => {
+    if (!isClipId(clipId)) return;
+    try {
+      await setClipRenderStatus({
+        table: tableOf(context.runtime),
+        creatorId,
+        clipId,
+        revision,
+        status: "FAILED",
+        failureReason: reason,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === "not_found")) throw error;
+    }
+  },
+};
+
+export async function rerenderClip(options: {
+  creatorId: string;
+  videoId: string;
+  clipId: string;
+  revision: number;
+  context: JobContext;
+}): Promise<void> {
+  const { creatorId, videoId, clipId, revision, context } = options;
+  const { runtime, log, signal } = context;
+  if (!isClipId(clipId) || !isId("video", videoId))
+    throw new PermanentJobError("The job names no valid clip.");
+  const table = tableOf(runtime);
+  const storage = { s3: runtime.clients.s3, bucket: runtime.config.aws.bucketName };
+
+  let clip = await findClipById({ table, creatorId, clipId, consistent: true });
+  if (!clip) return log("clip is gone; nothing to render", { clipId });
+  if (clip.videoId !== videoId) throw new PermanentJobError("The clip belongs to another video.");
+  if (clip.revision !== revision)
+    return log("a newer range was saved; its own job renders it", { clipId, revision });
+  if (!clipNeedsRender(clip)) return log("this revision is already rendered", { clipId, revision });
+  const video = await findVideoById({ table, creatorId, videoId, consistent: true });
+  if (!video?.probe) return log("the clip's video is gone; nothing to render", { clipId });
+
+  const ref = { ...storage, creatorId, videoId, signal };
+  const [signals, analysis] = await Promise.all([readSignalsArtifact(ref), readAnalysisArtifact(ref)]);
+  if (signals && clip.rangeEditedAt !== null) {
+    // Scored exactly as the local analyzer scores its own clips, so scores stay comparable.
+    const readout = scoreRange({
+      signals,
+      range: { startSeconds: clip.startSeconds, endSeconds: clip.endSeconds },
+      weights: DEFAULT_MOMENT_OPTIONS.weights,
+      transcript: analysis?.transcript,
+    });
+    const rescored = await updateClipScore({
+      table,
+      creatorId,
+      clipId,
+      revision,
+      scored: { score: readout.score, subscores: readout.subscores, reasons: readout.reasons },
+    });
+    if (!rescored) return log("a newer range was saved while re-scoring", { clipId, revision });
+    clip = rescored;
+  }
+
+  const toRender = clip;
+  const probe = video.probe;
+  const workDir = await mkdtemp(path.join(os.tmpdir(), "truss-rerender-"));
+  const render = (sourcePath: string) =>
+    renderAndStoreClip({
+      table,
+      storage,
+      creatorId,
+      clip: toRender,
+      sourcePath,
+      probe,
+      sceneCutsSeconds: signals?.sceneCutsSeconds ?? [],
+      transcript: analysis?.transcript,
+      workDir,
+      signal,
+    });
+  try {
+    // ffmpeg seeks in the stored source over HTTP range requests: a 30 s re-render of a
+    // 2-hour video reads a few MB instead of downloading gigabytes.
+    const { url } = await presignGet({
+      client: runtime.clients.s3,
+      bucket: storage.bucket,
+      key: video.sourceKey,
+      expiresInSeconds: 60 * 60,
+    });
+    let outcome: Awaited<ReturnType<typeof render>>;
+    try {
+      outcome = await render(url);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      // Some containers seek badly over HTTP: fall back to a local copy once.
+      log("rendering from the stored URL failed; downloading the source", { clipId, error: String(error) });
+      const sourcePath = path.join(workDir, "source");
+      await downloadObjectToFile({ ...storage, key: video.sourceKey, filePath: sourcePath, signal });
+      outcome = await render(sourcePath);
+    }
+    log(outcome === "rendered" ? "clip rendered" : "clip changed while rendering; discarded", {
+      clipId,
+      revision,
+    });
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
