@@ -1,0 +1,195 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { makeTestVideo } from "../src/server/videos/testing/test-media";
+import { launchBrowser, type TestBrowser } from "./support/browser";
+import { recordPartPuts, signInAsNewCreator, startUploadStack, throttleUploads } from "./support/uploads";
+
+let upload: Awaited<ReturnType<typeof startUploadStack>>;
+let browser: TestBrowser;
+let directory: string;
+let smallVideo: string;
+let bigVideo: string;
+
+beforeAll(async () => {
+  directory = mkdtempSync(path.join(os.tmpdir(), "truss-e2e-files-"));
+  smallVideo = path.join(directory, "interview.mp4");
+  bigVideo = path.join(directory, "conference-talk.mp4");
+  [upload] = await Promise.all([
+    startUploadStack(),
+    // 20 s: long enough that analysis takes it on (a clip needs at least 15 s) instead of failing it.
+    makeTestVideo({ outputPath: smallVideo, durationSeconds: 20, width: 640, height: 360, crf: 30 }),
+    // Film grain keeps it large: ~30 MB, six or more 5 MiB parts.
+    makeTestVideo({
+      outputPath: bigVideo,
+      durationSeconds: 20,
+      width: 320,
+      height: 180,
+      crf: 16,
+      noise: true,
+    }),
+  ]);
+  browser = await launchBrowser();
+});
+
+afterEach((context) => {
+  if (context.task.result?.state === "fail")
+    console.error(`[e2e uploads] stack output:\n${upload?.logs().slice(-6000)}`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await upload?.stop();
+  if (directory) rmSync(directory, { recursive: true, force: true });
+});
+
+type VideoJson = {
+  id: string;
+  status: string;
+  metadata: {
+    durationSeconds: number;
+    width: number;
+    height: number;
+    videoCodec: string;
+    audioCodec: string;
+  } | null;
+};
+
+describe("uploading videos in Chromium", () => {
+  it("uploads a generated video through the page, shows progress, and it reaches QUEUED or later with its metadata", async () => {
+    const page = await browser.context.newPage();
+    await signInAsNewCreator(page, {
+      appUrl: upload.appUrl,
+      outboxPath: upload.stack.config.mail.outboxPath,
+      email: `uploader-${randomUUID()}@example.test`,
+    });
+    await page.goto(`${upload.appUrl}/videos`);
+    await page.getByText("No videos yet").waitFor();
+    // Slow enough to watch: the file takes a few seconds at 600 KB/s.
+    await throttleUploads(page, 600_000);
+
+    await page.getByLabel("Choose files").setInputFiles(smallVideo);
+    const row = page.getByTestId("upload-row").filter({ hasText: "interview.mp4" });
+    const bar = row.getByRole("progressbar");
+    // Progress while uploading: a partial percentage with a speed and a time left.
+    await page.waitForFunction(
+      () => {
+        const value = Number(
+          document
+            .querySelector('[data-testid="upload-row"] [role="progressbar"]')
+            ?.getAttribute("aria-valuenow"),
+        );
+        return value > 0 && value < 100;
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    // …with a speed and a time left once there is enough to measure.
+    await expect
+      .poll(() => row.getByTestId("upload-status").textContent(), { timeout: 10_000 })
+      .toMatch(/^\d+% · .* of .* · [\d.]+ (KB|MB)\/s · (\d+ s|about \d+ min) left/);
+    await row.and(page.locator('[data-phase="done"]')).waitFor({ timeout: 60_000 });
+    expect(await bar.getAttribute("aria-valuenow")).toBe("100");
+
+    // The library updates without a reload: the video moves on to QUEUED (or further).
+    const videoRow = page.getByTestId("video-row").filter({ hasText: "interview.mp4" });
+    await videoRow
+      .and(
+        page.locator(
+          '[data-status="QUEUED"], [data-status="ANALYZING"], [data-status="RENDERING"], [data-status="READY"]',
+        ),
+      )
+      .waitFor({ timeout: 60_000 });
+    await expect.poll(() => videoRow.getByTestId("video-details").textContent()).toContain("640×360");
+    expect(await videoRow.getByTestId("video-details").textContent()).toContain("0:20");
+
+    const videoId = await videoRow.getAttribute("data-video-id");
+    const response = await page.request.get(`${upload.appUrl}/api/videos/${videoId}`);
+    const { video } = (await response.json()) as { video: VideoJson };
+    expect(["QUEUED", "ANALYZING", "RENDERING", "READY"]).toContain(video.status);
+    expect(video.metadata).toMatchObject({ width: 640, height: 360, videoCodec: "h264", audioCodec: "aac" });
+    expect(video.metadata?.durationSeconds).toBeGreaterThan(19.9);
+    expect(video.metadata?.durationSeconds).toBeLessThan(20.2);
+    await page.close();
+  });
+
+  it("uploads a file above the multipart threshold in parts, retries a failed part, and after a reload resumes without re-sending stored parts", async () => {
+    const sizeBytes = statSync(bigVideo).size;
+    const partSize = 5 * 1024 * 1024;
+    const partCount = Math.ceil(sizeBytes / partSize);
+    expect(partCount).toBeGreaterThanOrEqual(5);
+
+    const page = await browser.context.newPage();
+    await signInAsNewCreator(page, {
+      appUrl: upload.appUrl,
+      outboxPath: upload.stack.config.mail.outboxPath,
+      email: `big-uploader-${randomUUID()}@example.test`,
+    });
+    await page.goto(`${upload.appUrl}/videos`);
+    await throttleUploads(page, 3_000_000);
+    const before = recordPartPuts(page, upload.s3Origin);
+    // The first attempt at part 2 fails on the network; the page must retry it.
+    let failedOnce = false;
+    await page.route(
+      (url) => !failedOnce && url.origin === upload.s3Origin && url.searchParams.get("partNumber") === "2",
+      async (route) => {
+        failedOnce = true;
+        await route.abort("connectionreset");
+      },
+    );
+    const recorded: number[] = [];
+    page.on("response", (response) => {
+      const match = /\/api\/videos\/[^/]+\/upload-parts\/(\d+)$/.exec(new URL(response.url()).pathname);
+      if (match && response.request().method() === "PUT" && response.status() === 204)
+        recorded.push(Number(match[1]));
+    });
+
+    await page.getByLabel("Choose files").setInputFiles(bigVideo);
+    // Reload once a few parts are stored (recorded), while others are still on their way.
+    await expect.poll(() => recorded.length, { timeout: 90_000 }).toBeGreaterThanOrEqual(2);
+    expect(failedOnce).toBe(true);
+    expect(before.filter((partNumber) => partNumber === 2).length).toBeGreaterThanOrEqual(
+      recorded.includes(2) ? 2 : 1,
+    );
+    await page.reload();
+
+    const videoRow = page.getByTestId("video-row").filter({ hasText: "conference-talk.mp4" });
+    await videoRow.getByText("Upload interrupted").waitFor();
+    const videoId = await videoRow.getAttribute("data-video-id");
+    const state = await page.request.get(`${upload.appUrl}/api/videos/${videoId}/upload`);
+    const { upload: resume } = (await state.json()) as {
+      upload: { storedParts: { partNumber: number }[]; partCount: number };
+    };
+    const stored = resume.storedParts.map((part) => part.partNumber);
+    expect(stored.length).toBeGreaterThanOrEqual(2);
+    expect(resume.partCount).toBe(partCount);
+
+    // Picking the same file again resumes: only the missing parts are sent.
+    const after = recordPartPuts(page, upload.s3Origin);
+    await page.getByLabel("Choose files").setInputFiles(bigVideo);
+    const row = page.getByTestId("upload-row").filter({ hasText: "conference-talk.mp4" });
+    await row.and(page.locator('[data-phase="done"]')).waitFor({ timeout: 120_000 });
+    expect(await row.getByTestId("upload-status").textContent()).toContain(
+      `resumed (${stored.length} parts were already uploaded)`,
+    );
+    for (const partNumber of stored)
+      expect(after, `part ${partNumber} was sent again`).not.toContain(partNumber);
+    expect(new Set(after).size).toBe(partCount - stored.length);
+
+    await videoRow
+      .and(
+        page.locator(
+          '[data-status="QUEUED"], [data-status="ANALYZING"], [data-status="RENDERING"], [data-status="READY"]',
+        ),
+      )
+      .waitFor({ timeout: 60_000 });
+    const { video } = (await (await page.request.get(`${upload.appUrl}/api/videos/${videoId}`)).json()) as {
+      video: VideoJson & { sizeBytes: number };
+    };
+    expect(video.sizeBytes).toBe(sizeBytes);
+    expect(video.metadata).toMatchObject({ width: 320, height: 180 });
+    await page.close();
+  });
+});

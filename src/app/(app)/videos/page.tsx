@@ -1,0 +1,34 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/ui/page-header";
+import { VideosScreen } from "@/components/videos/videos-screen";
+import { requireCurrentCreator } from "@/server/auth/get-current-creator";
+import { getRuntime } from "@/server/runtime";
+import { listVideos } from "@/server/videos/list-videos";
+
+export const metadata: Metadata = { title: "Videos" };
+export const dynamic = "force-dynamic";
+
+export default async function VideosPage() {
+  const { creatorId } = await requireCurrentCreator();
+  const runtime = getRuntime();
+  const { videos, nextCursor } = await listVideos({ runtime, creatorId });
+  return (
+    <>
+      <PageHeader
+        title="Videos"
+        description="Upload long videos; Truss finds their best moments and cuts them into vertical clips."
+      />
+      <VideosScreen
+        initialVideos={videos}
+        initialCursor={nextCursor}
+        maxSizeText={limitText(runtime.config.uploads.maxBytes)}
+      />
+    </>
+  );
+}
+
+/** The upload limit as configured (binary units, as UPLOAD_MAX_BYTES is): 10 GiB → "10 GB". */
+function limitText(bytes: number): string {
+  const gigabytes = bytes / 1024 ** 3;
+  return gigabytes >= 1 ? `${Math.round(gigabytes * 10) / 10} GB` : `${Math.round(bytes / 1024 ** 2)} MB`;
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import { DELETE as deleteVideoRoute, GET as getVideoRoute } from "@/app/api/videos/[videoId]/route";
+import { GET as resumeRoute } from "@/app/api/videos/[videoId]/upload/route";
+import { POST as completeRoute } from "@/app/api/videos/[videoId]/upload-complete/route";
+import { PUT as recordPartRoute } from "@/app/api/videos/[videoId]/upload-parts/[partNumber]/route";
+import { POST as signPartsRoute } from "@/app/api/videos/[videoId]/upload-parts/route";
+import { POST as importRoute } from "@/app/api/videos/import/route";
+import { POST as createRoute, GET as listRoute } from "@/app/api/videos/route";
+import { createSignedInCreator } from "@/server/auth/testing/create-signed-in-creator";
+import { getRuntime } from "@/server/runtime";
+
+/**
+ * /api/videos through the real route handlers and `withCreator`: thin handlers that parse,
+ * call one server function and answer with the documented status codes — and no route lets
+ * one creator see or touch another creator's video.
+ */
+
+const runtime = getRuntime();
+const base = `${runtime.config.appUrl}/api/videos`;
+const MiB = 1024 * 1024;
+
+type Params = Record<string, string>;
+const paramsOf = <P extends Params>(params: P) => ({ params: Promise.resolve(params) });
+
+function request(method: string, url: string, cookie: string | null, body?: unknown): Request {
+  const headers = new Headers({ origin: runtime.config.appUrl });
+  if (cookie) headers.set("cookie", cookie);
+  if (body !== undefined) headers.set("content-type", "application/json");
+  return new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+async function errorCode(response: Response): Promise<string> {
+  return ((await response.json()) as { error: { code: string } }).error.code;
+}
+
+async function createUpload(cookie: string, sizeBytes: number) {
+  const response = await createRoute(
+    request("POST", base, cookie, { filename: "talk.mp4", contentType: "video/mp4", sizeBytes }),
+    paramsOf({}) as never,
+  );
+  expect(response.status).toBe(201);
+  return (await response.json()) as { video: { id: string; status: string }; upload: { kind: string } };
+}
+
+describe("/api/videos routes", () => {
+  it("need a signed-in creator", async () => {
+    const response = await listRoute(request("GET", base, null), paramsOf({}) as never);
+    expect(response.status).toBe(401);
+    expect(await errorCode(response)).toBe("unauthorized");
+  });
+
+  it("create answers 201 with upload instructions, and refuses bad input with 422, 415 and 413", async () => {
+    const { cookie } = await createSignedInCreator({ runtime });
+    const created = await createUpload(cookie, 100 * MiB);
+    expect(created.video.status).toBe("UPLOADING");
+    expect(created.upload.kind).toBe("multipart");
+
+    const post = (body: unknown) => createRoute(request("POST", base, cookie, body), paramsOf({}) as never);
+    expect((await post({ filename: "a.mp4" })).status).toBe(422);
+    expect((await post({ filename: "a.mp4", contentType: "text/plain", sizeBytes: 10 })).status).toBe(415);
+    const tooBig = await post({
+      filename: "a.mp4",
+      contentType: "video/mp4",
+      sizeBytes: runtime.config.uploads.maxBytes + 1,
+    });
+    expect(tooBig.status).toBe(413);
+    expect(await errorCode(tooBig)).toBe("payload_too_large");
+  });
+
+  it("import answers 422 for a private address (not allowed by default)", async () => {
+    const { cookie } = await createSignedInCreator({ runtime });
+    const response = await importRoute(
+      request("POST", `${base}/import`, cookie, { url: "http://169.254.169.254/latest/meta-data" }),
+      paramsOf({}) as never,
+    );
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
+      /private or local/,
+    );
+  });
+
+  it("creator B gets 404 for creator A's video on every route", async () => {
+    const a = await createSignedInCreator({ runtime });
+    const b = await createSignedInCreator({ runtime });
+    const { video } = await createUpload(a.cookie, 100 * MiB);
+    const videoId = video.id;
+    const url = `${base}/${videoId}`;
+    const asB = [
+      await getVideoRoute(request("GET", url, b.cookie), paramsOf({ videoId })),
+      await resumeRoute(request("GET", `${url}/upload`, b.cookie), paramsOf({ videoId })),
+      await signPartsRoute(
+        request("POST", `${url}/upload-parts`, b.cookie, { partNumbers: [1] }),
+        paramsOf({ videoId }),
+      ),
+      await recordPartRoute(
+        request("PUT", `${url}/upload-parts/1`, b.cookie, { etag: '"abc"' }),
+        paramsOf({ videoId, partNumber: "1" }),
+      ),
+      await completeRoute(request("POST", `${url}/upload-complete`, b.cookie, {}), paramsOf({ videoId })),
+      await deleteVideoRoute(request("DELETE", url, b.cookie), paramsOf({ videoId })),
+    ];
+    for (const response of asB) {
+      expect(response.status).toBe(404);
+      expect(await errorCode(response)).toBe("not_found");
+    }
+    const listB = await listRoute(request("GET", base, b.cookie), paramsOf({}) as never);
+    expect(((await listB.json()) as { videos: unknown[] }).videos).toEqual([]);
+
+    // A still has it, untouched; A's own calls work.
+    const mine = await getVideoRoute(request("GET", url, a.cookie), paramsOf({ videoId }));
+    expect(mine.status).toBe(200);
+    expect(((await mine.json()) as { video: { status: string } }).video.status).toBe("UPLOADING");
+    const resumed = await resumeRoute(request("GET", `${url}/upload`, a.cookie), paramsOf({ videoId }));
+    expect(resumed.status).toBe(200);
+    const signed = await signPartsRoute(
+      request("POST", `${url}/upload-parts`, a.cookie, { partNumbers: [3] }),
+      paramsOf({ videoId }),
+    );
+    expect(
+      ((await signed.json()) as { parts: { partNumber: number }[] }).parts.map((part) => part.partNumber),
+    ).toEqual([3]);
+    const incomplete = await completeRoute(
+      request("POST", `${url}/upload-complete`, a.cookie, {}),
+      paramsOf({ videoId }),
+    );
+    expect(incomplete.status).toBe(409);
+    const deleted = await deleteVideoRoute(request("DELETE", url, a.cookie), paramsOf({ videoId }));
+    expect(deleted.status).toBe(204);
+    expect((await getVideoRoute(request("GET", url, a.cookie), paramsOf({ videoId }))).status).toBe(404);
+  });
+
+  it("pages the list with a cursor bound to the caller", async () => {
+    const a = await createSignedInCreator({ runtime });
+    const b = await createSignedInCreator({ runtime });
+    for (let index = 0; index < 3; index++) await createUpload(a.cookie, 1000);
+    const first = await listRoute(request("GET", `${base}?limit=2`, a.cookie), paramsOf({}) as never);
+    const page = (await first.json()) as { videos: unknown[]; nextCursor: string };
+    expect(page.videos).toHaveLength(2);
+    const second = await listRoute(
+      request("GET", `${base}?limit=2&cursor=${encodeURIComponent(page.nextCursor)}`, a.cookie),
+      paramsOf({}) as never,
+    );
+    expect(((await second.json()) as { videos: unknown[] }).videos).toHaveLength(1);
+    const foreign = await listRoute(
+      request("GET", `${base}?limit=2&cursor=${encodeURIComponent(page.nextCursor)}`, b.cookie),
+      paramsOf({}) as never,
+    );
+    expect(foreign.status).toBe(400);
+  });
+});

@@ -1,0 +1,114 @@
+"use client";
+
+import { useCallback, useRef, useState } from "react";
+import { browserStore, forgetVideo } from "./file-identity";
+import { type UploadSnapshot, uploadFile } from "./upload-file";
+import { videoApi } from "./video-api";
+
+/** One file the creator picked, and where its upload stands. */
+export type UploadEntry = { key: string; file: File; snapshot: UploadSnapshot };
+
+const initialSnapshot = (file: File): UploadSnapshot => ({
+  phase: "preparing",
+  videoId: null,
+  resumedParts: 0,
+  error: null,
+  loadedBytes: 0,
+  totalBytes: file.size,
+  fraction: 0,
+  bytesPerSecond: 0,
+  secondsLeft: null,
+});
+
+/**
+ * The uploads of this page: several at once, each with its own progress, cancel and retry.
+ * `onVideoChanged` is called when an upload creates or completes a video, so the library can
+ * refresh at once instead of at its next poll.
+ */
+export function useUploads(onVideoChanged: () => void) {
+  const [entries, setEntries] = useState<UploadEntry[]>([]);
+  const controllers = useRef(new Map<string, AbortController>());
+  const counter = useRef(0);
+
+  const update = useCallback((key: string, snapshot: UploadSnapshot) => {
+    setEntries((current) => current.map((entry) => (entry.key === key ? { ...entry, snapshot } : entry)));
+  }, []);
+
+  const run = useCallback(
+    (key: string, file: File) => {
+      const controller = new AbortController();
+      controllers.current.set(key, controller);
+      let announced = false;
+      uploadFile({
+        file,
+        signal: controller.signal,
+        onSnapshot: (snapshot) => {
+          update(key, snapshot);
+          if (!announced && snapshot.videoId) {
+            announced = true;
+            onVideoChanged();
+          }
+          if (snapshot.phase === "done") onVideoChanged();
+        },
+      })
+        .catch(() => {
+          // The snapshot already says what went wrong.
+        })
+        .finally(() => controllers.current.delete(key));
+    },
+    [onVideoChanged, update],
+  );
+
+  const addFiles = useCallback(
+    (files: Iterable<File>) => {
+      const added: UploadEntry[] = [];
+      for (const file of files) {
+        counter.current += 1;
+        added.push({ key: `upload-${counter.current}`, file, snapshot: initialSnapshot(file) });
+      }
+      setEntries((current) => [...added, ...current]);
+      for (const entry of added) run(entry.key, entry.file);
+    },
+    [run],
+  );
+
+  const cancel = useCallback(
+    async (key: string) => {
+      const entry = entries.find((candidate) => candidate.key === key);
+      controllers.current.get(key)?.abort();
+      const videoId = entry?.snapshot.videoId;
+      if (videoId) {
+        // Cancelling deletes the video: the upload is aborted and nothing is kept.
+        await videoApi.remove(videoId).catch(() => {});
+        forgetVideo(browserStore(), videoId);
+        onVideoChanged();
+      }
+      setEntries((current) => current.filter((candidate) => candidate.key !== key));
+    },
+    [entries, onVideoChanged],
+  );
+
+  const retry = useCallback(
+    (key: string) => {
+      const entry = entries.find((candidate) => candidate.key === key);
+      if (!entry) return;
+      update(key, initialSnapshot(entry.file));
+      run(key, entry.file);
+    },
+    [entries, run, update],
+  );
+
+  const dismiss = useCallback((key: string) => {
+    setEntries((current) => current.filter((candidate) => candidate.key !== key));
+  }, []);
+
+  const active = entries.some((entry) =>
+    ["preparing", "uploading", "completing"].includes(entry.snapshot.phase),
+  );
+  const uploadingVideoIds = new Set(
+    entries
+      .filter((entry) => entry.snapshot.phase !== "failed")
+      .flatMap((entry) => (entry.snapshot.videoId ? [entry.snapshot.videoId] : [])),
+  );
+  return { entries, addFiles, cancel, retry, dismiss, active, uploadingVideoIds };
+}

@@ -1,0 +1,179 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { formatBytes, formatClock } from "./format";
+import { ProgressBar } from "./progress-bar";
+import type { VideoView } from "./video-api";
+import { VideoStatusBadge } from "./video-status-badge";
+
+/** The creator's videos: thumbnail, name, length, status and progress; each links to its page. */
+export function VideoLibrary({
+  videos,
+  uploadingHere,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  onDelete,
+  error,
+}: {
+  videos: VideoView[];
+  /** Videos whose upload runs in this page (others in UPLOADING were interrupted). */
+  uploadingHere: Set<string>;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  onDelete: (videoId: string) => Promise<void>;
+  error: string | null;
+}) {
+  if (videos.length === 0) {
+    return (
+      <EmptyState
+        title="No videos yet"
+        description="Upload a long video above; Truss will find its best moments and cut them into vertical clips."
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      {error && <Alert tone="warning">{error}</Alert>}
+      <ul
+        aria-label="Videos"
+        className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm"
+      >
+        {videos.map((video) => (
+          <VideoRow
+            key={video.id}
+            video={video}
+            interrupted={video.status === "UPLOADING" && !uploadingHere.has(video.id)}
+            onDelete={onDelete}
+          />
+        ))}
+      </ul>
+      {hasMore && (
+        <div className="flex justify-center">
+          <Button variant="secondary" loading={loadingMore} onClick={onLoadMore}>
+            Load more
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function VideoRow({
+  video,
+  interrupted,
+  onDelete,
+}: {
+  video: VideoView;
+  interrupted: boolean;
+  onDelete: (videoId: string) => Promise<void>;
+}) {
+  const [deleting, setDeleting] = useState(false);
+  const working = !["READY", "FAILED"].includes(video.status);
+  const details = [
+    video.metadata ? formatClock(video.metadata.durationSeconds) : null,
+    video.metadata ? `${video.metadata.width}×${video.metadata.height}` : null,
+    video.sizeBytes !== null ? formatBytes(video.sizeBytes) : null,
+    video.status === "READY" ? `${video.clipCount} clip${video.clipCount === 1 ? "" : "s"}` : null,
+  ].filter(Boolean);
+
+  return (
+    <li
+      data-testid="video-row"
+      data-video-id={video.id}
+      data-status={video.status}
+      className="flex gap-4 px-5 py-4"
+    >
+      <Link
+        href={`/videos/${video.id}`}
+        className="relative block h-16 w-28 shrink-0 overflow-hidden rounded-md bg-slate-100"
+      >
+        {video.thumbnailUrl ? (
+          // Presigned, short-lived storage URLs: next/image's optimizer would cache them past expiry.
+          // biome-ignore lint/performance/noImgElement: see above
+          <img src={video.thumbnailUrl} alt="" className="h-full w-full object-cover" />
+        ) : (
+          <div className="grid h-full w-full place-items-center text-slate-400">
+            <svg
+              className="h-6 w-6"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              aria-hidden="true"
+            >
+              <path d="M15 10.5 20 7.5v9l-5-3M4.5 6h9A1.5 1.5 0 0 1 15 7.5v9a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 3 16.5v-9A1.5 1.5 0 0 1 4.5 6Z" />
+            </svg>
+          </div>
+        )}
+        {video.metadata && (
+          <span className="absolute right-1 bottom-1 rounded bg-black/70 px-1 text-[11px] font-medium text-white">
+            {formatClock(video.metadata.durationSeconds)}
+          </span>
+        )}
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <Link
+              href={`/videos/${video.id}`}
+              className="block truncate text-sm font-medium text-slate-900 hover:underline"
+              title={video.filename}
+            >
+              {video.filename}
+            </Link>
+            <p className="text-xs text-slate-500" data-testid="video-details">
+              {details.join(" · ") || (video.origin === "import" ? "Imported from a URL" : "\u00a0")}
+            </p>
+          </div>
+          <div className="flex shrink-0 items-center gap-2">
+            <VideoStatusBadge status={video.status} />
+            <Button
+              size="sm"
+              variant="ghost"
+              loading={deleting}
+              aria-label={`Delete ${video.filename}`}
+              onClick={async () => {
+                if (!window.confirm(`Delete “${video.filename}” and its clips? This cannot be undone.`))
+                  return;
+                setDeleting(true);
+                try {
+                  await onDelete(video.id);
+                } finally {
+                  setDeleting(false);
+                }
+              }}
+            >
+              Delete
+            </Button>
+          </div>
+        </div>
+        {video.status === "FAILED" && video.failureReason && (
+          <p className="text-sm text-red-600">{video.failureReason}</p>
+        )}
+        {interrupted && (
+          <p className="text-sm text-amber-700">
+            Upload interrupted. Choose the same file again to resume where it stopped.
+          </p>
+        )}
+        {working && !interrupted && video.status !== "UPLOADING" && (
+          <div className="flex items-center gap-3">
+            <ProgressBar
+              className="max-w-xs"
+              label={`Progress of ${video.filename}`}
+              percent={video.progressPercent}
+            />
+            <span className="text-xs text-slate-500" data-testid="video-stage">
+              {video.stage ?? video.status.toLowerCase()}
+            </span>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}

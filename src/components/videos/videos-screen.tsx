@@ -1,0 +1,60 @@
+"use client";
+
+import { useCallback, useRef } from "react";
+import { Card, CardBody } from "@/components/ui/card";
+import { ImportUrlForm } from "./import-url-form";
+import { UploadDropzone } from "./upload-dropzone";
+import { UploadList } from "./upload-list";
+import { useUploads } from "./use-uploads";
+import { useVideoLibrary } from "./use-video-library";
+import type { VideoView } from "./video-api";
+import { VideoLibrary } from "./video-library";
+
+/** The /videos page: upload (drop, pick or import), uploads in progress, and the library. */
+export function VideosScreen({
+  initialVideos,
+  initialCursor,
+  maxSizeText,
+}: {
+  initialVideos: VideoView[];
+  initialCursor: string | null;
+  maxSizeText: string;
+}) {
+  // The library is created after the uploads hook; route its refresh through a ref.
+  const refreshRef = useRef<() => void>(() => {});
+  const onVideoChanged = useCallback(() => refreshRef.current(), []);
+  const uploads = useUploads(onVideoChanged);
+  const library = useVideoLibrary({ initialVideos, initialCursor, uploadsActive: uploads.active });
+  refreshRef.current = () => void library.refresh();
+
+  return (
+    <div className="flex flex-col gap-8">
+      <Card>
+        <CardBody className="flex flex-col gap-6">
+          <UploadDropzone onFiles={uploads.addFiles} maxSizeText={maxSizeText} />
+          <ImportUrlForm onImported={onVideoChanged} />
+        </CardBody>
+      </Card>
+      <UploadList
+        entries={uploads.entries}
+        onCancel={uploads.cancel}
+        onRetry={uploads.retry}
+        onDismiss={uploads.dismiss}
+      />
+      <section aria-labelledby="library-heading" className="flex flex-col gap-4">
+        <h2 id="library-heading" className="text-base font-semibold text-slate-900">
+          Library
+        </h2>
+        <VideoLibrary
+          videos={library.videos}
+          uploadingHere={uploads.uploadingVideoIds}
+          hasMore={library.hasMore}
+          loadingMore={library.loadingMore}
+          onLoadMore={library.loadMore}
+          onDelete={library.remove}
+          error={library.error}
+        />
+      </section>
+    </div>
+  );
+}

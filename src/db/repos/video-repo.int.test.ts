@@ -1,0 +1,354 @@
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { describe, expect, it } from "vitest";
+import {
+  activeVideoKey,
+  activeVideoShardOf,
+  chaptersKey,
+  clipKey,
+  clipRankKey,
+  type Key,
+  uploadPartsKey,
+  videoKey,
+} from "@/db/keys";
+import type { QueryStats } from "@/db/table";
+import { clipIdFor, createId } from "@/lib/ids";
+import { AppError } from "@/server/errors";
+import { testTable } from "../../../dev/test/runtime";
+import {
+  createVideo,
+  deleteVideoItems,
+  findLastUploadPartAt,
+  findRecordedUploadParts,
+  findVideoById,
+  listActiveVideos,
+  listVideosByCreator,
+  type NewVideo,
+  recordUploadPart,
+  updateVideo,
+  updateVideoProgress,
+  updateVideoStatus,
+} from "./video-repo";
+
+const table = testTable();
+
+function newVideo(creatorId: string, overrides: Partial<NewVideo> = {}): NewVideo {
+  const videoId = createId("video");
+  return {
+    creatorId,
+    videoId,
+    origin: "upload",
+    filename: "talk.mp4",
+    declaredContentType: "video/mp4",
+    declaredSizeBytes: 1000,
+    importUrl: null,
+    sourceKey: `creators/${creatorId}/videos/${videoId}/source`,
+    uploadKind: "single",
+    uploadId: null,
+    partSizeBytes: null,
+    partCount: null,
+    ...overrides,
+  };
+}
+
+async function exists(key: Key): Promise<boolean> {
+  const output = await table.documentClient.send(
+    new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true }),
+  );
+  return output.Item !== undefined;
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return "ok";
+  } catch (error) {
+    return error instanceof AppError ? error.code : `error: ${(error as Error).message}`;
+  }
+}
+
+describe("video repository", () => {
+  it("creates a video in UPLOADING with its active-index entry, once", async () => {
+    const creatorId = createId("creator");
+    const input = newVideo(creatorId);
+    const created = await createVideo({ table, video: input });
+    expect(created).toMatchObject({ status: "UPLOADING", version: 1, progressPercent: 0, clipCount: 0 });
+    expect(await findVideoById({ table, creatorId, videoId: input.videoId })).toEqual(created);
+    expect(await codeOf(createVideo({ table, video: input }))).toBe("conflict");
+
+    const shard = activeVideoShardOf(input.videoId);
+    const entries = await listActiveVideos({ table, shard });
+    expect(entries.find((entry) => entry.videoId === input.videoId)).toEqual({
+      creatorId,
+      videoId: input.videoId,
+      status: "UPLOADING",
+      updatedAt: created.updatedAt,
+    });
+  });
+
+  it("another creator's video is not found in the caller's partition", async () => {
+    const owner = createId("creator");
+    const video = await createVideo({ table, video: newVideo(owner) });
+    expect(
+      await findVideoById({ table, creatorId: createId("creator"), videoId: video.videoId }),
+    ).toBeUndefined();
+  });
+
+  it("changes status only from the expected one, keeping the index in step", async () => {
+    const creatorId = createId("creator");
+    const { videoId } = await createVideo({ table, video: newVideo(creatorId) });
+    const uploaded = await updateVideoStatus({
+      table,
+      creatorId,
+      videoId,
+      from: ["UPLOADING"],
+      to: "UPLOADED",
+      stage: "checking",
+      set: { sourceSizeBytes: 1000, uploadedAt: new Date().toISOString() },
+    });
+    expect(uploaded).toMatchObject({
+      status: "UPLOADED",
+      stage: "checking",
+      sourceSizeBytes: 1000,
+      version: 2,
+    });
+
+    // Wrong current status: a conflict naming the real one, and nothing written.
+    try {
+      await updateVideoStatus({ table, creatorId, videoId, from: ["UPLOADING"], to: "UPLOADED" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).code).toBe("conflict");
+      expect((error as AppError).message).toContain("UPLOADED");
+    }
+    expect((await findVideoById({ table, creatorId, videoId }))?.version).toBe(2);
+
+    // A transition the lifecycle does not allow is a programming error.
+    await expect(
+      updateVideoStatus({ table, creatorId, videoId, from: ["UPLOADED"], to: "READY" }),
+    ).rejects.toThrow(/cannot go/);
+    // A missing video is not found.
+    expect(
+      await codeOf(
+        updateVideoStatus({ table, creatorId, videoId: createId("video"), from: ["UPLOADED"], to: "QUEUED" }),
+      ),
+    ).toBe("not_found");
+
+    await updateVideoStatus({ table, creatorId, videoId, from: ["UPLOADED"], to: "QUEUED" });
+    expect(
+      (await listActiveVideos({ table, shard: activeVideoShardOf(videoId) })).find(
+        (e) => e.videoId === videoId,
+      )?.status,
+    ).toBe("QUEUED");
+
+    const failed = await updateVideoStatus({
+      table,
+      creatorId,
+      videoId,
+      from: ["QUEUED", "ANALYZING"],
+      to: "FAILED",
+      failureReason: "This file has no video stream.",
+    });
+    expect(failed).toMatchObject({ status: "FAILED", failureReason: "This file has no video stream." });
+    expect(await exists(activeVideoKey(videoId))).toBe(false);
+
+    // A retry puts it back in the index.
+    await updateVideoStatus({ table, creatorId, videoId, from: ["FAILED"], to: "QUEUED" });
+    expect(await exists(activeVideoKey(videoId))).toBe(true);
+    expect((await findVideoById({ table, creatorId, videoId }))?.failureReason).toBeNull();
+  });
+
+  it("reports progress within a status and refreshes updatedAt on video and index", async () => {
+    const creatorId = createId("creator");
+    const created = await createVideo({
+      table,
+      video: newVideo(creatorId),
+      now: new Date(Date.now() - 60_000),
+    });
+    const { videoId } = created;
+    await updateVideoStatus({
+      table,
+      creatorId,
+      videoId,
+      from: ["UPLOADING"],
+      to: "UPLOADED",
+      now: new Date(Date.now() - 50_000),
+    });
+    await updateVideoStatus({
+      table,
+      creatorId,
+      videoId,
+      from: ["UPLOADED"],
+      to: "QUEUED",
+      now: new Date(Date.now() - 40_000),
+    });
+    await updateVideoStatus({
+      table,
+      creatorId,
+      videoId,
+      from: ["QUEUED"],
+      to: "ANALYZING",
+      now: new Date(Date.now() - 30_000),
+    });
+    await updateVideoProgress({
+      table,
+      creatorId,
+      videoId,
+      status: "ANALYZING",
+      stage: "signals",
+      progressPercent: 42.25,
+    });
+    const video = await findVideoById({ table, creatorId, videoId, consistent: true });
+    expect(video).toMatchObject({ stage: "signals", progressPercent: 42.3 });
+    expect(Date.parse(video?.updatedAt ?? "")).toBeGreaterThan(Date.now() - 10_000);
+    const entry = (await listActiveVideos({ table, shard: activeVideoShardOf(videoId) })).find(
+      (e) => e.videoId === videoId,
+    );
+    expect(entry?.updatedAt).toBe(video?.updatedAt);
+
+    expect(
+      await codeOf(
+        updateVideoProgress({ table, creatorId, videoId, status: "RENDERING", progressPercent: 1 }),
+      ),
+    ).toBe("conflict");
+  });
+
+  it("refuses an edit based on a stale version", async () => {
+    const creatorId = createId("creator");
+    const { videoId } = await createVideo({ table, video: newVideo(creatorId) });
+    const edited = await updateVideo({
+      table,
+      creatorId,
+      videoId,
+      expectedVersion: 1,
+      set: { filename: "renamed.mp4" },
+    });
+    expect(edited).toMatchObject({ filename: "renamed.mp4", version: 2 });
+    expect(
+      await codeOf(
+        updateVideo({ table, creatorId, videoId, expectedVersion: 1, set: { filename: "x.mp4" } }),
+      ),
+    ).toBe("conflict");
+    expect(
+      await codeOf(updateVideo({ table, creatorId, videoId: createId("video"), set: { filename: "x.mp4" } })),
+    ).toBe("not_found");
+  });
+
+  it("lists a creator's videos newest first with one Query per page that reads nothing it throws away", async () => {
+    const creatorId = createId("creator");
+    const ids: string[] = [];
+    for (let index = 0; index < 5; index++) {
+      const video = newVideo(creatorId, {
+        uploadKind: "multipart",
+        uploadId: `upload-${index}`,
+        partSizeBytes: 5 * 1024 * 1024,
+        partCount: 2,
+      });
+      await createVideo({ table, video });
+      ids.push(video.videoId);
+      // Items of the same videos that sort near them must not be read by the list.
+      await table.documentClient.send(
+        new PutCommand({
+          TableName: table.tableName,
+          Item: { ...chaptersKey(creatorId, video.videoId), type: "Chapters", chapters: [] },
+        }),
+      );
+    }
+    const stats: QueryStats[] = [];
+    const first = await listVideosByCreator({ table, creatorId, limit: 3, onStats: (s) => stats.push(s) });
+    expect(first.items.map((video) => video.videoId)).toEqual(ids.slice().reverse().slice(0, 3));
+    const second = await listVideosByCreator({
+      table,
+      creatorId,
+      limit: 3,
+      cursor: first.nextCursor,
+      onStats: (s) => stats.push(s),
+    });
+    expect(second.items.map((video) => video.videoId)).toEqual(ids.slice().reverse().slice(3));
+    expect(stats).toHaveLength(2);
+    for (const stat of stats) expect(stat.scannedCount).toBe(stat.count);
+
+    // A cursor from another creator's listing is refused, never used.
+    const other = createId("creator");
+    expect(
+      await codeOf(listVideosByCreator({ table, creatorId: other, limit: 3, cursor: first.nextCursor })),
+    ).toBe("bad_request");
+  });
+
+  it("records reported upload parts for the open upload only", async () => {
+    const creatorId = createId("creator");
+    const video = newVideo(creatorId, {
+      uploadKind: "multipart",
+      uploadId: "u-1",
+      partSizeBytes: 5 << 20,
+      partCount: 3,
+    });
+    await createVideo({ table, video });
+    const { videoId } = video;
+    expect(await findLastUploadPartAt({ table, creatorId, videoId })).toBeNull();
+    await recordUploadPart({ table, creatorId, videoId, uploadId: "u-1", partNumber: 2, etag: "bbb" });
+    await recordUploadPart({ table, creatorId, videoId, uploadId: "u-1", partNumber: 1, etag: "aaa" });
+    await recordUploadPart({ table, creatorId, videoId, uploadId: "u-1", partNumber: 2, etag: "ccc" });
+    expect(await findRecordedUploadParts({ table, creatorId, videoId, uploadId: "u-1" })).toEqual([
+      { partNumber: 1, etag: "aaa" },
+      { partNumber: 2, etag: "ccc" },
+    ]);
+    expect(await findLastUploadPartAt({ table, creatorId, videoId })).not.toBeNull();
+    expect(
+      await codeOf(
+        recordUploadPart({ table, creatorId, videoId, uploadId: "other", partNumber: 3, etag: "d" }),
+      ),
+    ).toBe("conflict");
+    expect(await findRecordedUploadParts({ table, creatorId, videoId, uploadId: "other" })).toEqual([]);
+  });
+
+  it("deletes a video with its clips, rank items, chapters, parts and index entry, and only those", async () => {
+    const creatorId = createId("creator");
+    const video = newVideo(creatorId, {
+      uploadKind: "multipart",
+      uploadId: "u-9",
+      partSizeBytes: 5 << 20,
+      partCount: 2,
+    });
+    const neighbour = newVideo(creatorId);
+    await createVideo({ table, video });
+    await createVideo({ table, video: neighbour });
+    const { videoId } = video;
+    const keys: Key[] = [
+      videoKey(creatorId, videoId),
+      activeVideoKey(videoId),
+      uploadPartsKey(creatorId, videoId),
+    ];
+    const put = async (key: Key, attributes: Record<string, unknown>) => {
+      await table.documentClient.send(
+        new PutCommand({ TableName: table.tableName, Item: { ...key, ...attributes } }),
+      );
+      keys.push(key);
+    };
+    await put(chaptersKey(creatorId, videoId), { type: "Chapters", chapters: [] });
+    for (const [ordinal, score] of [
+      [0, 91],
+      [1, 40],
+      [2, 7],
+    ] as const) {
+      const clipId = clipIdFor(videoId, ordinal);
+      await put(clipKey(creatorId, clipId), { type: "Clip", clipId, score });
+      await put(clipRankKey(creatorId, score, clipId), { type: "ClipRank", clipId, score });
+    }
+    const neighbourClip = clipIdFor(neighbour.videoId, 0);
+    await table.documentClient.send(
+      new PutCommand({
+        TableName: table.tableName,
+        Item: { ...clipKey(creatorId, neighbourClip), type: "Clip", clipId: neighbourClip, score: 50 },
+      }),
+    );
+    for (const key of keys) expect(await exists(key)).toBe(true);
+
+    await deleteVideoItems({ table, creatorId, videoId });
+    for (const key of keys) expect(await exists(key), JSON.stringify(key)).toBe(false);
+    expect(await exists(videoKey(creatorId, neighbour.videoId))).toBe(true);
+    expect(await exists(clipKey(creatorId, neighbourClip))).toBe(true);
+    // Repeatable.
+    await deleteVideoItems({ table, creatorId, videoId });
+  });
+});

@@ -1,0 +1,701 @@
+import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import {
+  BatchWriteCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
+import { z } from "zod";
+import {
+  ACTIVE_VIDEO_SHARD_COUNT,
+  activeVideoKey,
+  activeVideoPk,
+  chaptersKey,
+  clipIdOfSk,
+  clipKey,
+  clipRankKey,
+  clipSkPrefixForVideo,
+  creatorPk,
+  type Key,
+  LIST_PREFIXES,
+  uploadPartsKey,
+  videoKey,
+} from "@/db/keys";
+import {
+  assertItemSize,
+  getItem,
+  itemOf,
+  type Page,
+  type QueryStats,
+  queryPage,
+  type Table,
+  transactWrite,
+  translateWriteError,
+} from "@/db/table";
+import { clipIdPrefixForVideo } from "@/lib/ids";
+import { AppError } from "@/server/errors";
+
+/**
+ * Videos (`CREATOR#<id>` / `ASSET#<videoId>`) and the items that follow them:
+ * - the active-video index item (`ACTIVE_VIDEO#<shard>` / `<videoId>`), present while the video
+ *   is not READY or FAILED and written in the same transaction as every status change, so the
+ *   sweep finds stuck videos and abandoned uploads without a Scan;
+ * - the upload-parts item (`UPLOAD_PARTS#<videoId>`) of a multipart upload.
+ * Chapters and clip items are written by the pipeline; this module reads and deletes them with
+ * their video.
+ */
+
+export const VIDEO_STATUSES = [
+  "UPLOADING",
+  "UPLOADED",
+  "QUEUED",
+  "ANALYZING",
+  "RENDERING",
+  "READY",
+  "FAILED",
+] as const;
+export const VideoStatus = z.enum(VIDEO_STATUSES);
+export type VideoStatus = z.infer<typeof VideoStatus>;
+
+export const TERMINAL_VIDEO_STATUSES: readonly VideoStatus[] = ["READY", "FAILED"];
+export const isTerminalStatus = (status: VideoStatus) => TERMINAL_VIDEO_STATUSES.includes(status);
+
+/**
+ * Which status may follow which. READY → QUEUED/RENDERING covers re-analysis and re-renders;
+ * FAILED → QUEUED a retry of a video whose file was fine.
+ */
+export const ALLOWED_TRANSITIONS: Record<VideoStatus, readonly VideoStatus[]> = {
+  UPLOADING: ["UPLOADED", "FAILED"],
+  UPLOADED: ["QUEUED", "FAILED"],
+  QUEUED: ["ANALYZING", "FAILED"],
+  ANALYZING: ["RENDERING", "READY", "QUEUED", "FAILED"],
+  RENDERING: ["READY", "ANALYZING", "QUEUED", "FAILED"],
+  READY: ["QUEUED", "RENDERING"],
+  FAILED: ["QUEUED"],
+};
+
+/** ffprobe's answer as stored (the engine's `MediaProbe`). */
+export const MediaProbeSchema = z.object({
+  durationSeconds: z.number().nonnegative(),
+  width: z.number().int().nonnegative(),
+  height: z.number().int().nonnegative(),
+  codedWidth: z.number().int().nonnegative(),
+  codedHeight: z.number().int().nonnegative(),
+  rotationDegrees: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
+  fps: z.number().nonnegative(),
+  isVariableFrameRate: z.boolean(),
+  hasVideo: z.boolean(),
+  hasAudio: z.boolean(),
+  videoCodec: z.string().nullable(),
+  audioCodec: z.string().nullable(),
+  bitrateBitsPerSecond: z.number().nullable(),
+  formatName: z.string(),
+  sizeBytes: z.number().nullable(),
+});
+
+export const VideoAnalysisInfo = z.object({
+  analyzer: z.enum(["local", "gemini"]),
+  /** Why Gemini's answer was not used, when it was configured. */
+  fallbackReason: z.string().nullable(),
+});
+
+export const VideoItem = z.object({
+  type: z.literal("Video"),
+  creatorId: z.string(),
+  videoId: z.string(),
+  status: VideoStatus,
+  /** Finer-grained step inside the status ("probing", "signals", "rendering clip 2 of 5"). */
+  stage: z.string().nullable(),
+  progressPercent: z.number().min(0).max(100),
+  /** Set when FAILED: a reason a person understands. */
+  failureReason: z.string().nullable(),
+  origin: z.enum(["upload", "import"]),
+  /** The name the creator's file had, for display only (never part of a storage key). */
+  filename: z.string(),
+  declaredContentType: z.string().nullable(),
+  declaredSizeBytes: z.number().int().nonnegative().nullable(),
+  /** For imports: the URL the worker fetches. */
+  importUrl: z.string().nullable(),
+  /** Object key of the source file (storage/object-keys.ts). */
+  sourceKey: z.string(),
+  uploadKind: z.enum(["single", "multipart"]),
+  /** S3 multipart upload id while the upload is open; null once completed or aborted. */
+  uploadId: z.string().nullable(),
+  partSizeBytes: z.number().int().positive().nullable(),
+  partCount: z.number().int().positive().nullable(),
+  /** Size of the stored object (HeadObject), once uploaded. */
+  sourceSizeBytes: z.number().int().nonnegative().nullable(),
+  sourceContentType: z.string().nullable(),
+  probe: MediaProbeSchema.nullable(),
+  thumbnailKey: z.string().nullable(),
+  analysis: VideoAnalysisInfo.nullable(),
+  clipCount: z.number().int().nonnegative(),
+  /** How often the sweep re-queued this video while it was stuck. */
+  requeueCount: z.number().int().nonnegative(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  uploadedAt: z.string().nullable(),
+  /** Incremented by every write; edits may require the version they were based on. */
+  version: z.number().int().nonnegative(),
+});
+
+export type Video = Omit<z.infer<typeof VideoItem>, "type">;
+
+/** Fields a caller may change besides status, stage and progress. */
+export type VideoChanges = Partial<
+  Pick<
+    Video,
+    | "filename"
+    | "uploadId"
+    | "sourceSizeBytes"
+    | "sourceContentType"
+    | "probe"
+    | "thumbnailKey"
+    | "analysis"
+    | "clipCount"
+    | "requeueCount"
+    | "uploadedAt"
+  >
+>;
+
+const ActiveVideoItem = z.object({
+  type: z.literal("ActiveVideo"),
+  creatorId: z.string(),
+  videoId: z.string(),
+  status: VideoStatus,
+  updatedAt: z.string(),
+});
+export type ActiveVideoEntry = Omit<z.infer<typeof ActiveVideoItem>, "type">;
+
+const UploadPartsItem = z.object({
+  type: z.literal("VideoUploadParts"),
+  uploadId: z.string(),
+  /** part number (as a string: DynamoDB map keys) → ETag */
+  parts: z.record(z.string(), z.string()),
+  /** When the browser last reported a part: an upload is abandoned only when this is old too. */
+  lastPartAt: z.string().optional(),
+});
+
+function toVideo(item: z.infer<typeof VideoItem>): Video {
+  const { type: _type, ...video } = item;
+  return video;
+}
+
+const activeIndexItem = (video: Pick<Video, "creatorId" | "videoId" | "status" | "updatedAt">) =>
+  itemOf(activeVideoKey(video.videoId), "ActiveVideo", {
+    creatorId: video.creatorId,
+    videoId: video.videoId,
+    status: video.status,
+    updatedAt: video.updatedAt,
+  });
+
+export type NewVideo = Pick<
+  Video,
+  | "creatorId"
+  | "videoId"
+  | "origin"
+  | "filename"
+  | "declaredContentType"
+  | "declaredSizeBytes"
+  | "importUrl"
+  | "sourceKey"
+  | "uploadKind"
+  | "uploadId"
+  | "partSizeBytes"
+  | "partCount"
+> & { stage?: string | null };
+
+// Create a video in UPLOADING with its active-index item (and parts item for multipart), in one transaction.
+export async function createVideo(options: { table: Table; video: NewVideo; now?: Date }): Promise<Video> {
+  const { table } = options;
+  const nowIso = (options.now ?? new Date()).toISOString();
+  const { stage = null, ...fields } = options.video;
+  const video: Video = {
+    ...fields,
+    status: "UPLOADING",
+    stage,
+    progressPercent: 0,
+    failureReason: null,
+    sourceSizeBytes: null,
+    sourceContentType: null,
+    probe: null,
+    thumbnailKey: null,
+    analysis: null,
+    clipCount: 0,
+    requeueCount: 0,
+    createdAt: nowIso,
+    updatedAt: nowIso,
+    uploadedAt: null,
+    version: 1,
+  };
+  const videoItem = itemOf(videoKey(video.creatorId, video.videoId), "Video", video);
+  assertItemSize(videoItem, "video");
+  const items: NonNullable<TransactWriteCommandInput["TransactItems"]> = [
+    { Put: { TableName: table.tableName, Item: videoItem, ConditionExpression: "attribute_not_exists(PK)" } },
+    { Put: { TableName: table.tableName, Item: activeIndexItem(video) } },
+  ];
+  if (video.uploadKind === "multipart" && video.uploadId) {
+    items.push({
+      Put: {
+        TableName: table.tableName,
+        Item: itemOf(uploadPartsKey(video.creatorId, video.videoId), "VideoUploadParts", {
+          uploadId: video.uploadId,
+          parts: {},
+        }),
+      },
+    });
+  }
+  await transactWrite({ table, items, conflictMessage: "A video with this id already exists." });
+  return video;
+}
+
+// One video of a creator (GetItem). Another creator's id is simply not in this partition.
+export async function findVideoById(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+  consistent?: boolean;
+}): Promise<Video | undefined> {
+  const item = await getItem({
+    table: options.table,
+    key: videoKey(options.creatorId, options.videoId),
+    schema: VideoItem,
+    consistent: options.consistent,
+  });
+  return item ? toVideo(item) : undefined;
+}
+
+// A creator's videos, newest first (one Query on ASSET#, opaque cursor).
+export async function listVideosByCreator(options: {
+  table: Table;
+  creatorId: string;
+  limit: number;
+  cursor?: string | null;
+  onStats?: (stats: QueryStats) => void;
+}): Promise<Page<Video>> {
+  const page = await queryPage({
+    table: options.table,
+    pk: creatorPk(options.creatorId),
+    range: { kind: "prefix", prefix: LIST_PREFIXES.videos },
+    list: "videos",
+    limit: options.limit,
+    cursor: options.cursor,
+    newestFirst: true,
+    schema: VideoItem,
+    onStats: options.onStats,
+  });
+  return { items: page.items.map(toVideo), nextCursor: page.nextCursor };
+}
+
+type Expression = {
+  sets: string[];
+  removes: string[];
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+};
+
+function newExpression(nowIso: string): Expression {
+  return {
+    sets: ["#updatedAt = :updatedAt", "#version = #version + :one"],
+    removes: [],
+    names: { "#updatedAt": "updatedAt", "#version": "version" },
+    values: { ":updatedAt": nowIso, ":one": 1 },
+  };
+}
+
+function assign(expression: Expression, attribute: string, value: unknown) {
+  expression.names[`#${attribute}`] = attribute;
+  expression.values[`:${attribute}`] = value;
+  expression.sets.push(`#${attribute} = :${attribute}`);
+}
+
+function assignChanges(expression: Expression, changes: VideoChanges | undefined) {
+  for (const [attribute, value] of Object.entries(changes ?? {})) {
+    if (value !== undefined) assign(expression, attribute, value);
+  }
+}
+
+function clampPercent(value: number): number {
+  return Math.max(0, Math.min(100, Math.round(value * 10) / 10));
+}
+
+/** A failed status condition, told in terms of the status the video actually has. */
+function statusConflict(error: unknown, expected: readonly VideoStatus[], itemIndex = 0): AppError {
+  const reason =
+    error instanceof TransactionCanceledException ? error.CancellationReasons?.[itemIndex] : undefined;
+  const current = reason?.Item?.status?.S;
+  if (reason?.Code === "ConditionalCheckFailed" && !reason.Item)
+    return new AppError("not_found", "No such video.", { cause: error });
+  return new AppError(
+    "conflict",
+    current
+      ? `The video is ${current}, not ${expected.join(" or ")}.`
+      : `The video is not ${expected.join(" or ")}.`,
+    { cause: error },
+  );
+}
+
+// Change status (conditional on the current one), stage, progress and other fields; keeps the active index in step.
+export async function updateVideoStatus(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+  from: readonly VideoStatus[];
+  to: VideoStatus;
+  stage?: string | null;
+  progressPercent?: number;
+  /** Required when `to` is FAILED. */
+  failureReason?: string | null;
+  set?: VideoChanges;
+  now?: Date;
+}): Promise<Video> {
+  const { table, creatorId, videoId, from, to } = options;
+  if (from.length === 0) throw new Error("updateVideoStatus needs at least one `from` status");
+  for (const status of from) {
+    if (status !== to && !ALLOWED_TRANSITIONS[status].includes(to))
+      throw new Error(`Video status cannot go from ${status} to ${to}`);
+  }
+  if (to === "FAILED" && !options.failureReason) throw new Error("A FAILED video needs a failureReason");
+  const nowIso = (options.now ?? new Date()).toISOString();
+  const expression = newExpression(nowIso);
+  assign(expression, "status", to);
+  assign(expression, "stage", options.stage ?? null);
+  assign(expression, "progressPercent", clampPercent(options.progressPercent ?? (to === "READY" ? 100 : 0)));
+  assign(expression, "failureReason", to === "FAILED" ? (options.failureReason ?? null) : null);
+  assignChanges(expression, options.set);
+  const fromValues = from.map((_, index) => `:from${index}`);
+  from.forEach((status, index) => {
+    expression.values[`:from${index}`] = status;
+  });
+  const key = videoKey(creatorId, videoId);
+  const indexWrite = isTerminalStatus(to)
+    ? { Delete: { TableName: table.tableName, Key: activeVideoKey(videoId) } }
+    : {
+        Put: {
+          TableName: table.tableName,
+          Item: activeIndexItem({ creatorId, videoId, status: to, updatedAt: nowIso }),
+        },
+      };
+  try {
+    await table.documentClient.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table.tableName,
+              Key: key,
+              UpdateExpression: `SET ${expression.sets.join(", ")}`,
+              ConditionExpression: `attribute_exists(PK) AND #status IN (${fromValues.join(", ")})`,
+              ExpressionAttributeNames: expression.names,
+              ExpressionAttributeValues: expression.values,
+              ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+            },
+          },
+          indexWrite,
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      const codes = error.CancellationReasons?.map((reason) => reason.Code) ?? [];
+      if (codes[0] === "ConditionalCheckFailed") throw statusConflict(error, from);
+    }
+    throw translateWriteError(error, "The video changed while it was being updated. Try again.");
+  }
+  const updated = await findVideoById({ table, creatorId, videoId, consistent: true });
+  if (!updated) throw new AppError("not_found", "No such video.");
+  return updated;
+}
+
+// Report progress within the current status; refreshes updatedAt on the video and its index item.
+export async function updateVideoProgress(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+  status: VideoStatus;
+  stage?: string | null;
+  progressPercent?: number;
+  now?: Date;
+}): Promise<void> {
+  const { table, creatorId, videoId, status } = options;
+  if (isTerminalStatus(status)) throw new Error("Progress is only reported while a video is in progress");
+  const nowIso = (options.now ?? new Date()).toISOString();
+  const expression = newExpression(nowIso);
+  if (options.stage !== undefined) assign(expression, "stage", options.stage);
+  if (options.progressPercent !== undefined)
+    assign(expression, "progressPercent", clampPercent(options.progressPercent));
+  expression.values[":expectedStatus"] = status;
+  expression.names["#status"] = "status";
+  try {
+    await table.documentClient.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table.tableName,
+              Key: videoKey(creatorId, videoId),
+              UpdateExpression: `SET ${expression.sets.join(", ")}`,
+              ConditionExpression: "attribute_exists(PK) AND #status = :expectedStatus",
+              ExpressionAttributeNames: expression.names,
+              ExpressionAttributeValues: expression.values,
+              ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+            },
+          },
+          {
+            Put: {
+              TableName: table.tableName,
+              Item: activeIndexItem({ creatorId, videoId, status, updatedAt: nowIso }),
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      const codes = error.CancellationReasons?.map((reason) => reason.Code) ?? [];
+      if (codes[0] === "ConditionalCheckFailed") throw statusConflict(error, [status]);
+    }
+    throw translateWriteError(error, "The video changed while it was being updated. Try again.");
+  }
+}
+
+// Edit fields other than status; with `expectedVersion`, only if nobody changed the video since.
+export async function updateVideo(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+  set: VideoChanges;
+  expectedVersion?: number;
+  now?: Date;
+}): Promise<Video> {
+  const { table } = options;
+  const expression = newExpression((options.now ?? new Date()).toISOString());
+  assignChanges(expression, options.set);
+  let condition = "attribute_exists(PK)";
+  if (options.expectedVersion !== undefined) {
+    condition += " AND #version = :expectedVersion";
+    expression.values[":expectedVersion"] = options.expectedVersion;
+  }
+  try {
+    const output = await table.documentClient.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: videoKey(options.creatorId, options.videoId),
+        UpdateExpression: `SET ${expression.sets.join(", ")}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: expression.names,
+        ExpressionAttributeValues: expression.values,
+        ReturnValues: "ALL_NEW",
+        ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+      }),
+    );
+    return toVideo(VideoItem.parse(output.Attributes));
+  } catch (error) {
+    const translated = translateWriteError(error, "The video was changed elsewhere. Reload and try again.");
+    const old = (error as { Item?: Record<string, unknown> }).Item;
+    if (translated instanceof AppError && translated.code === "conflict" && !old)
+      throw new AppError("not_found", "No such video.", { cause: error });
+    throw translated;
+  }
+}
+
+// Record one part of a multipart upload (part number → ETag), for servers without ListParts.
+export async function recordUploadPart(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+  uploadId: string;
+  partNumber: number;
+  etag: string;
+  now?: Date;
+}): Promise<void> {
+  const { table } = options;
+  try {
+    await table.documentClient.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: uploadPartsKey(options.creatorId, options.videoId),
+        UpdateExpression: "SET #parts.#partNumber = :etag, #lastPartAt = :now",
+        ConditionExpression: "attribute_exists(PK) AND #uploadId = :uploadId",
+        ExpressionAttributeNames: {
+          "#parts": "parts",
+          "#partNumber": String(options.partNumber),
+          "#uploadId": "uploadId",
+          "#lastPartAt": "lastPartAt",
+        },
+        ExpressionAttributeValues: {
+          ":etag": options.etag,
+          ":uploadId": options.uploadId,
+          ":now": (options.now ?? new Date()).toISOString(),
+        },
+      }),
+    );
+  } catch (error) {
+    throw translateWriteError(error, "This upload is no longer open.");
+  }
+}
+
+export type RecordedPart = { partNumber: number; etag: string };
+
+// The parts recorded for a multipart upload, by part number (GetItem, consistent).
+export async function findRecordedUploadParts(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+  uploadId: string;
+}): Promise<RecordedPart[]> {
+  const item = await getItem({
+    table: options.table,
+    key: uploadPartsKey(options.creatorId, options.videoId),
+    schema: UploadPartsItem,
+    consistent: true,
+  });
+  if (!item || item.uploadId !== options.uploadId) return [];
+  return Object.entries(item.parts)
+    .map(([partNumber, etag]) => ({ partNumber: Number(partNumber), etag }))
+    .filter((part) => Number.isInteger(part.partNumber) && part.partNumber > 0)
+    .sort((a, b) => a.partNumber - b.partNumber);
+}
+
+// When a part of the video's upload was last reported (GetItem); null when none was.
+export async function findLastUploadPartAt(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+}): Promise<string | null> {
+  const item = await getItem({
+    table: options.table,
+    key: uploadPartsKey(options.creatorId, options.videoId),
+    schema: UploadPartsItem,
+    consistent: true,
+  });
+  return item?.lastPartAt ?? null;
+}
+
+// Every entry of one shard of the active-video index (Query on ACTIVE_VIDEO#<shard>, all pages).
+export async function listActiveVideos(options: {
+  table: Table;
+  shard: number;
+  onStats?: (stats: QueryStats) => void;
+}): Promise<ActiveVideoEntry[]> {
+  const { table } = options;
+  const entries: ActiveVideoEntry[] = [];
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const output = await table.documentClient.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: "PK = :pk",
+        ExpressionAttributeValues: { ":pk": activeVideoPk(options.shard) },
+        ExclusiveStartKey: exclusiveStartKey,
+        ReturnConsumedCapacity: options.onStats ? "TOTAL" : undefined,
+      }),
+    );
+    options.onStats?.({
+      count: output.Count ?? 0,
+      scannedCount: output.ScannedCount ?? 0,
+      consumedReadUnits: output.ConsumedCapacity?.CapacityUnits ?? 0,
+    });
+    for (const item of output.Items ?? []) {
+      const { type: _type, ...entry } = ActiveVideoItem.parse(item);
+      entries.push(entry);
+    }
+    exclusiveStartKey = output.LastEvaluatedKey;
+  } while (exclusiveStartKey);
+  return entries;
+}
+
+export const ACTIVE_VIDEO_SHARDS = Array.from({ length: ACTIVE_VIDEO_SHARD_COUNT }, (_, shard) => shard);
+
+// Remove an index entry whose video no longer exists (left by an interrupted delete).
+export async function deleteActiveVideoEntry(options: { table: Table; videoId: string }): Promise<void> {
+  await deleteKeys(options.table, [activeVideoKey(options.videoId)]);
+}
+
+/** What deleting a clip needs: its key and its score (which names its rank item). */
+const ClipKeyItem = z.object({
+  SK: z.string(),
+  clipId: z.string().optional(),
+  score: z.number().int().min(0).max(100),
+});
+
+// The clip keys and scores of one video (Query on CLIP#clip_<videoUlid>_, keys and scores only).
+async function queryVideoClipKeys(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+  onStats?: (stats: QueryStats) => void;
+}) {
+  const { table } = options;
+  const items: z.infer<typeof ClipKeyItem>[] = [];
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const output = await table.documentClient.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
+        ExpressionAttributeValues: {
+          ":pk": creatorPk(options.creatorId),
+          ":prefix": clipSkPrefixForVideo(clipIdPrefixForVideo(options.videoId)),
+        },
+        ProjectionExpression: "#sk, #clipId, #score",
+        ExpressionAttributeNames: { "#sk": "SK", "#clipId": "clipId", "#score": "score" },
+        ExclusiveStartKey: exclusiveStartKey,
+        ReturnConsumedCapacity: options.onStats ? "TOTAL" : undefined,
+      }),
+    );
+    options.onStats?.({
+      count: output.Count ?? 0,
+      scannedCount: output.ScannedCount ?? 0,
+      consumedReadUnits: output.ConsumedCapacity?.CapacityUnits ?? 0,
+    });
+    for (const item of output.Items ?? []) items.push(ClipKeyItem.parse(item));
+    exclusiveStartKey = output.LastEvaluatedKey;
+  } while (exclusiveStartKey);
+  return items;
+}
+
+/** Deletes keys in BatchWrite groups of 25, retrying what DynamoDB leaves unprocessed. */
+async function deleteKeys(table: Table, keys: Key[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += 25) {
+    let requests: Record<string, unknown>[] = keys
+      .slice(start, start + 25)
+      .map((key) => ({ DeleteRequest: { Key: key } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      if (attempt > 8) throw new Error("DynamoDB kept leaving deletes unprocessed");
+      const output = await table.documentClient.send(
+        new BatchWriteCommand({ RequestItems: { [table.tableName]: requests as never } }),
+      );
+      requests = (output.UnprocessedItems?.[table.tableName] ?? []) as Record<string, unknown>[];
+    }
+  }
+}
+
+// Delete a video's items: clips and their rank items, chapters, upload parts, then the video and its index entry. Repeatable.
+export async function deleteVideoItems(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+}): Promise<{ deletedItems: number }> {
+  const { table, creatorId, videoId } = options;
+  const clips = await queryVideoClipKeys({ table, creatorId, videoId });
+  const childKeys: Key[] = [chaptersKey(creatorId, videoId), uploadPartsKey(creatorId, videoId)];
+  for (const clip of clips) {
+    const clipId = clip.clipId ?? clipIdOfSk(clip.SK);
+    childKeys.push(clipKey(creatorId, clipId), clipRankKey(creatorId, clip.score, clipId));
+  }
+  // Children first: if this stops half-way, the video item is still there and a retry finds
+  // the rest through it.
+  await deleteKeys(table, childKeys);
+  await table.documentClient.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: table.tableName, Key: videoKey(creatorId, videoId) } },
+        { Delete: { TableName: table.tableName, Key: activeVideoKey(videoId) } },
+      ],
+    }),
+  );
+  return { deletedItems: childKeys.length + 2 };
+}

@@ -1,0 +1,130 @@
+import "server-only";
+import { DeleteObjectCommand } from "@aws-sdk/client-s3";
+import { z } from "zod";
+import { updateVideoStatus, type Video } from "@/db/repos/video-repo";
+import { enqueueJob } from "@/queue/enqueue-job";
+import { AppError } from "@/server/errors";
+import { type Runtime, tableOf } from "@/server/runtime";
+import { headObject } from "@/storage/head-object";
+import { completeMultipartUpload } from "@/storage/multipart";
+import { findStoredParts } from "./find-stored-parts";
+import { findVideoOrThrow } from "./find-video-or-throw";
+import { toVideoView, type VideoView } from "./to-video-view";
+
+export const CompleteVideoUploadBody = z.object({
+  /** For multipart uploads: every part's ETag. Optional: the server can find stored parts itself. */
+  parts: z
+    .array(z.object({ partNumber: z.number().int().positive(), etag: z.string().min(1).max(200) }))
+    .max(10_000)
+    .optional(),
+});
+export type CompleteVideoUploadBody = z.infer<typeof CompleteVideoUploadBody>;
+
+/**
+ * The browser says the bytes are up. Closes the multipart upload, verifies the stored object
+ * (HeadObject: its size must be the declared size), moves the video to UPLOADED and queues
+ * `ingest-video` (probe, metadata, then analysis). Repeatable: once UPLOADED, calling it again
+ * only re-queues the ingest.
+ */
+export async function completeVideoUpload(options: {
+  runtime: Runtime;
+  creatorId: string;
+  videoId: string;
+  body: CompleteVideoUploadBody;
+}): Promise<{ video: VideoView }> {
+  const { runtime, creatorId, videoId } = options;
+  const video = await findVideoOrThrow({ runtime, creatorId, videoId, consistent: true });
+  if (video.origin !== "upload")
+    throw new AppError("conflict", "This video is imported from a URL, not uploaded.");
+  if (video.status === "FAILED") throw new AppError("conflict", `This upload failed: ${video.failureReason}`);
+  if (video.status !== "UPLOADING") {
+    // A retried request (the first answer got lost): make sure the ingest is queued.
+    if (video.status === "UPLOADED") await enqueueJob(runtime, "ingest-video", { creatorId, videoId });
+    return { video: await toVideoView(runtime, video) };
+  }
+  if (video.uploadKind === "multipart") await closeMultipartUpload(runtime, video, options.body.parts);
+
+  const bucket = runtime.config.aws.bucketName;
+  const head = await headObject({ s3: runtime.clients.s3, bucket, key: video.sourceKey });
+  if (!head)
+    throw new AppError("conflict", "No file has been stored for this video yet. Upload it, then complete.");
+  if (video.declaredSizeBytes !== null && head.sizeBytes !== video.declaredSizeBytes) {
+    const reason = `The stored file is ${head.sizeBytes.toLocaleString("en")} bytes, but ${video.declaredSizeBytes.toLocaleString("en")} were declared. Upload it again.`;
+    await updateVideoStatus({
+      table: tableOf(runtime),
+      creatorId,
+      videoId,
+      from: ["UPLOADING"],
+      to: "FAILED",
+      failureReason: reason,
+    });
+    await runtime.clients.s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: video.sourceKey }));
+    throw new AppError("conflict", reason);
+  }
+  const uploaded = await updateVideoStatus({
+    table: tableOf(runtime),
+    creatorId,
+    videoId,
+    from: ["UPLOADING"],
+    to: "UPLOADED",
+    stage: "waiting to be checked",
+    set: {
+      uploadId: null,
+      sourceSizeBytes: head.sizeBytes,
+      sourceContentType: head.contentType,
+      uploadedAt: new Date().toISOString(),
+    },
+  });
+  // If this fails the video stays UPLOADED: a retried complete, or the sweep, queues it again.
+  await enqueueJob(runtime, "ingest-video", { creatorId, videoId });
+  return { video: await toVideoView(runtime, uploaded) };
+}
+
+async function closeMultipartUpload(
+  runtime: Runtime,
+  video: Video,
+  givenParts: CompleteVideoUploadBody["parts"],
+): Promise<void> {
+  const { uploadId, partCount } = video;
+  if (!uploadId || !partCount) return;
+  const parts = givenParts ?? (await findStoredParts(runtime, video)).parts;
+  const byNumber = new Map(parts.map((part) => [part.partNumber, part.etag.replaceAll('"', "")]));
+  const missing: number[] = [];
+  for (let partNumber = 1; partNumber <= partCount; partNumber++)
+    if (!byNumber.has(partNumber)) missing.push(partNumber);
+  if (missing.length > 0 || byNumber.size !== partCount) {
+    throw new AppError(
+      "conflict",
+      missing.length > 0
+        ? `${missing.length} of ${partCount} parts are not uploaded yet (first missing: part ${missing[0]}).`
+        : `This upload has ${partCount} parts; ${byNumber.size} were given.`,
+    );
+  }
+  try {
+    await completeMultipartUpload({
+      s3: runtime.clients.s3,
+      bucket: runtime.config.aws.bucketName,
+      key: video.sourceKey,
+      uploadId,
+      parts: [...byNumber].map(([partNumber, etag]) => ({ partNumber, etag })),
+    });
+  } catch (error) {
+    const name = error instanceof Error ? error.name : "";
+    // Already completed by an earlier request whose answer was lost: HeadObject decides.
+    if (name === "NoSuchUpload") return;
+    if (name === "InvalidPart" || name === "InvalidPartOrder" || name === "EntityTooSmall") {
+      throw new AppError(
+        "conflict",
+        "Some parts did not arrive intact. Resume the upload to send them again.",
+        {
+          cause: error,
+        },
+      );
+    }
+    // s3rver fails on a part file it does not have with a file-system error.
+    if (/ENOENT/.test(String((error as Error).message))) {
+      throw new AppError("conflict", "Some parts are not uploaded yet. Resume the upload.", { cause: error });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,178 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type HostResolver,
+  openPublicUrl,
+  parseImportUrl,
+  resolvePublicAddress,
+  UrlImportError,
+} from "./open-public-url";
+
+let server: http.Server;
+let port: number;
+const hits: string[] = [];
+
+beforeAll(async () => {
+  server = http.createServer((request, response) => {
+    hits.push(`${request.headers.host}${request.url}`);
+    const url = new URL(request.url ?? "/", "http://x");
+    if (url.pathname === "/video.mp4") {
+      response.writeHead(200, { "content-type": "video/mp4", "content-length": "5" });
+      response.end("hello");
+    } else if (url.pathname === "/redirect") {
+      response.writeHead(302, { location: url.searchParams.get("to") ?? "/video.mp4" });
+      response.end();
+    } else if (url.pathname === "/loop") {
+      response.writeHead(301, { location: "/loop" });
+      response.end();
+    } else {
+      response.writeHead(404);
+      response.end("nope");
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** A DNS of the test's own: names that exist nowhere else, so only a pinned connection reaches them. */
+const fakeDns =
+  (table: Record<string, string[]>): HostResolver =>
+  async (hostname) => {
+    const addresses = table[hostname];
+    if (!addresses) throw new Error(`ENOTFOUND ${hostname}`);
+    return addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+  };
+
+async function failureOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return "ok";
+  } catch (error) {
+    return error instanceof UrlImportError ? error.kind : `other: ${(error as Error).message}`;
+  }
+}
+
+describe("openPublicUrl", () => {
+  it("connects to the address it checked, not to what the system resolver would say", async () => {
+    const resolve = fakeDns({ "media.test": ["127.0.0.1"] });
+    const opened = await openPublicUrl({
+      url: `http://media.test:${port}/video.mp4`,
+      allowPrivateAddresses: true,
+      resolve,
+    });
+    const body: Buffer[] = [];
+    for await (const chunk of opened.response) body.push(chunk as Buffer);
+    expect(Buffer.concat(body).toString()).toBe("hello");
+    expect(opened).toMatchObject({ contentLength: 5, contentType: "video/mp4" });
+    expect(hits.at(-1)).toBe(`media.test:${port}/video.mp4`);
+  });
+
+  it("refuses a host that resolves to a private address when private addresses are not allowed", async () => {
+    const resolve = fakeDns({ "media.test": ["127.0.0.1"], "mixed.test": ["93.184.216.34", "10.0.0.5"] });
+    const before = hits.length;
+    expect(
+      await failureOf(
+        openPublicUrl({ url: `http://media.test:${port}/video.mp4`, allowPrivateAddresses: false, resolve }),
+      ),
+    ).toBe("refused-address");
+    // One private answer among public ones is enough to refuse (the socket might pick it).
+    expect(
+      await failureOf(
+        openPublicUrl({ url: "http://mixed.test/video.mp4", allowPrivateAddresses: false, resolve }),
+      ),
+    ).toBe("refused-address");
+    expect(
+      await failureOf(
+        openPublicUrl({ url: "http://[::ffff:127.0.0.1]/x", allowPrivateAddresses: false, resolve }),
+      ),
+    ).toBe("refused-address");
+    expect(hits.length).toBe(before);
+  });
+
+  it("checks every redirect hop", async () => {
+    const resolve = fakeDns({ "media.test": ["127.0.0.1"], "metadata.test": ["169.254.169.254"] });
+    const followed = await openPublicUrl({
+      url: `http://media.test:${port}/redirect?to=${encodeURIComponent(`http://127.0.0.1:${port}/video.mp4`)}`,
+      allowPrivateAddresses: true,
+      resolve,
+    });
+    followed.response.resume();
+    expect(followed.finalUrl.toString()).toBe(`http://127.0.0.1:${port}/video.mp4`);
+
+    // The test server is trusted; the hop it redirects to (cloud metadata) is not.
+    const before = hits.length;
+    const error = await openPublicUrl({
+      url: `http://media.test:${port}/redirect?to=${encodeURIComponent("http://metadata.test/latest")}`,
+      allowPrivateAddresses: false,
+      trustedAddresses: ["127.0.0.1"],
+      resolve,
+    }).catch((caught: unknown) => caught);
+    expect(hits.length).toBe(before + 1);
+    expect(error).toBeInstanceOf(UrlImportError);
+    expect((error as UrlImportError).kind).toBe("refused-address");
+    expect((error as UrlImportError).message).toContain("169.254.169.254");
+
+    const literal = await openPublicUrl({
+      url: `http://media.test:${port}/redirect?to=${encodeURIComponent(`http://[::1]:${port}/video.mp4`)}`,
+      allowPrivateAddresses: false,
+      trustedAddresses: ["127.0.0.1"],
+      resolve,
+    }).catch((caught: unknown) => caught);
+    expect((literal as UrlImportError).kind).toBe("refused-address");
+  });
+
+  it("refuses redirects to other schemes, endless redirects and error answers", async () => {
+    const resolve = fakeDns({ "media.test": ["127.0.0.1"] });
+    const base = `http://media.test:${port}`;
+    expect(
+      await failureOf(
+        openPublicUrl({
+          url: `${base}/redirect?to=${encodeURIComponent("file:///etc/passwd")}`,
+          allowPrivateAddresses: true,
+          resolve,
+        }),
+      ),
+    ).toBe("invalid-url");
+    expect(
+      await failureOf(
+        openPublicUrl({ url: `${base}/loop`, allowPrivateAddresses: true, resolve, maxRedirects: 3 }),
+      ),
+    ).toBe("too-many-redirects");
+    const notFound = await openPublicUrl({
+      url: `${base}/missing`,
+      allowPrivateAddresses: true,
+      resolve,
+    }).catch((e) => e);
+    expect(notFound).toMatchObject({ kind: "http-status", message: "The URL answered 404 Not Found." });
+    expect((notFound as UrlImportError).options.permanent).toBe(true);
+  });
+});
+
+describe("resolvePublicAddress and parseImportUrl", () => {
+  it("checks IP literals without DNS", async () => {
+    await expect(
+      resolvePublicAddress(new URL("http://8.8.8.8/x"), { allowPrivateAddresses: false }),
+    ).resolves.toEqual({
+      address: "8.8.8.8",
+      family: 4,
+    });
+    await expect(
+      resolvePublicAddress(new URL("http://[fd00::1]/x"), { allowPrivateAddresses: false }),
+    ).rejects.toThrow(/private or local/);
+  });
+
+  it("accepts only http(s) URLs without credentials", () => {
+    expect(parseImportUrl("https://example.com/a.mp4").hostname).toBe("example.com");
+    for (const value of [
+      "ftp://example.com/a",
+      "file:///etc/passwd",
+      "https://u:p@example.com/a",
+      "nonsense",
+    ]) {
+      expect(() => parseImportUrl(value), value).toThrow(UrlImportError);
+    }
+  });
+});

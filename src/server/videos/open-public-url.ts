@@ -1,0 +1,212 @@
+import { lookup as dnsLookup } from "node:dns/promises";
+import http, { type IncomingMessage } from "node:http";
+import https from "node:https";
+import { isIP, type LookupFunction } from "node:net";
+import { isPublicAddress } from "./public-address";
+
+/**
+ * Opens an http(s) URL for import without letting it reach private networks (SSRF):
+ * - the host name is resolved here, and EVERY address it resolves to must be public;
+ * - the connection goes to the very address that was checked (the socket's DNS lookup is
+ *   pinned), so a second, different DNS answer cannot slip in (DNS rebinding);
+ * - redirects are followed by hand, each hop checked the same way, at most `maxRedirects`;
+ * - only http and https, no credentials in the URL.
+ * `allowPrivateAddresses` (configuration, for tests and private deployments) lifts the address
+ * check only; `trustedAddresses` exempts exact addresses (an internal media server) and keeps
+ * the check for everything else.
+ */
+export type UrlImportFailure =
+  | "invalid-url"
+  | "refused-address"
+  | "unresolvable"
+  | "too-many-redirects"
+  | "http-status"
+  | "network"
+  | "timeout";
+
+export class UrlImportError extends Error {
+  constructor(
+    readonly kind: UrlImportFailure,
+    message: string,
+    readonly options: { status?: number; permanent: boolean; cause?: unknown },
+  ) {
+    super(message, { cause: options.cause });
+    this.name = "UrlImportError";
+  }
+}
+
+export type ResolvedAddress = { address: string; family: 4 | 6 };
+
+export type HostResolver = (hostname: string) => Promise<ResolvedAddress[]>;
+
+const systemResolver: HostResolver = async (hostname) =>
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => ({
+    address: entry.address,
+    family: entry.family === 6 ? 6 : 4,
+  }));
+
+/** Parses and checks the shape of an import URL (no network). */
+export function parseImportUrl(value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UrlImportError("invalid-url", "This is not a valid URL.", { permanent: true });
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new UrlImportError("invalid-url", "Only http and https URLs can be imported.", { permanent: true });
+  if (url.username || url.password)
+    throw new UrlImportError("invalid-url", "URLs with a user name or password cannot be imported.", {
+      permanent: true,
+    });
+  return url;
+}
+
+/** Resolves a URL's host and checks every address; returns the one to connect to. */
+export async function resolvePublicAddress(
+  url: URL,
+  options: { allowPrivateAddresses: boolean; trustedAddresses?: readonly string[]; resolve?: HostResolver },
+): Promise<ResolvedAddress> {
+  const hostname = url.hostname.replace(/^\[|\]$/g, "");
+  const literal = isIP(hostname);
+  let addresses: ResolvedAddress[];
+  if (literal) {
+    addresses = [{ address: hostname, family: literal === 6 ? 6 : 4 }];
+  } else {
+    try {
+      addresses = await (options.resolve ?? systemResolver)(hostname);
+    } catch (error) {
+      throw new UrlImportError("unresolvable", `The host ${hostname} could not be found.`, {
+        permanent: false,
+        cause: error,
+      });
+    }
+    if (addresses.length === 0)
+      throw new UrlImportError("unresolvable", `The host ${hostname} could not be found.`, {
+        permanent: false,
+      });
+  }
+  if (!options.allowPrivateAddresses) {
+    const trusted = new Set(options.trustedAddresses ?? []);
+    const refused = addresses.find((entry) => !isPublicAddress(entry.address) && !trusted.has(entry.address));
+    if (refused) {
+      throw new UrlImportError(
+        "refused-address",
+        `${hostname} points to a private or local network address (${refused.address}); only public addresses can be imported.`,
+        { permanent: true },
+      );
+    }
+  }
+  const first = addresses[0];
+  if (!first)
+    throw new UrlImportError("unresolvable", `The host ${hostname} could not be found.`, {
+      permanent: false,
+    });
+  return first;
+}
+
+export type OpenedUrl = {
+  response: IncomingMessage;
+  finalUrl: URL;
+  contentLength: number | null;
+  contentType: string | null;
+};
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+export async function openPublicUrl(options: {
+  url: string;
+  allowPrivateAddresses: boolean;
+  signal?: AbortSignal;
+  maxRedirects?: number;
+  /** A connection that sends nothing for this long is dropped. */
+  idleTimeoutMs?: number;
+  trustedAddresses?: readonly string[];
+  resolve?: HostResolver;
+}): Promise<OpenedUrl> {
+  const maxRedirects = options.maxRedirects ?? 5;
+  let url = parseImportUrl(options.url);
+  for (let hop = 0; ; hop++) {
+    const target = await resolvePublicAddress(url, options);
+    const response = await request(url, target, options.signal, options.idleTimeoutMs ?? 60_000);
+    const status = response.statusCode ?? 0;
+    if (REDIRECT_STATUSES.has(status)) {
+      response.resume();
+      const location = response.headers.location;
+      if (!location)
+        throw new UrlImportError("http-status", `The URL redirected (${status}) without saying where to.`, {
+          status,
+          permanent: true,
+        });
+      if (hop >= maxRedirects)
+        throw new UrlImportError(
+          "too-many-redirects",
+          `The URL redirected more than ${maxRedirects} times.`,
+          {
+            permanent: true,
+          },
+        );
+      url = parseImportUrl(new URL(location, url).toString());
+      continue;
+    }
+    if (status < 200 || status > 299) {
+      response.resume();
+      throw new UrlImportError(
+        "http-status",
+        `The URL answered ${status}${response.statusMessage ? ` ${response.statusMessage}` : ""}.`,
+        // The server may recover from a 5xx or 429; a 4xx will not change on retry.
+        { status, permanent: status >= 400 && status < 500 && status !== 408 && status !== 429 },
+      );
+    }
+    const length = Number(response.headers["content-length"]);
+    return {
+      response,
+      finalUrl: url,
+      contentLength: Number.isSafeInteger(length) && length >= 0 ? length : null,
+      contentType: response.headers["content-type"] ?? null,
+    };
+  }
+}
+
+function request(url: URL, target: ResolvedAddress, signal: AbortSignal | undefined, idleTimeoutMs: number) {
+  // Every lookup the socket makes answers with the address we checked.
+  type LookupCallback = (error: Error | null, address: unknown, family?: number) => void;
+  const pinnedLookup = ((_hostname: string, lookupOptions: { all?: boolean }, callback: LookupCallback) => {
+    if (lookupOptions?.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  }) as unknown as LookupFunction;
+  const transport = url.protocol === "https:" ? https : http;
+  return new Promise<IncomingMessage>((resolve, reject) => {
+    const outgoing = transport.request(
+      url,
+      {
+        method: "GET",
+        lookup: pinnedLookup,
+        agent: false,
+        signal,
+        timeout: idleTimeoutMs,
+        headers: { "user-agent": "Truss-Import/1.0", accept: "video/*, */*;q=0.5" },
+      },
+      resolve,
+    );
+    outgoing.once("timeout", () =>
+      outgoing.destroy(new UrlImportError("timeout", "The URL stopped sending data.", { permanent: false })),
+    );
+    outgoing.once("error", (error) => {
+      if (error instanceof UrlImportError) reject(error);
+      else if (signal?.aborted) reject(error);
+      else
+        reject(
+          new UrlImportError(
+            "network",
+            `The URL could not be reached (${(error as NodeJS.ErrnoException).code ?? error.message}).`,
+            {
+              permanent: false,
+              cause: error,
+            },
+          ),
+        );
+    });
+    outgoing.end();
+  });
+}

@@ -1,0 +1,82 @@
+import type { Video } from "@/db/repos/video-repo";
+import type { Runtime } from "@/server/runtime";
+import { presignGet } from "@/storage/presign";
+
+/**
+ * What the API and the pages show of a video. Storage keys, upload ids and other bookkeeping
+ * stay on the server; a thumbnail is a short-lived presigned URL.
+ */
+export type VideoMetadataView = {
+  durationSeconds: number;
+  width: number;
+  height: number;
+  fps: number;
+  rotationDegrees: number;
+  videoCodec: string | null;
+  audioCodec: string | null;
+  bitrateBitsPerSecond: number | null;
+  hasAudio: boolean;
+  isVariableFrameRate: boolean;
+  container: string;
+};
+
+export type VideoView = {
+  id: string;
+  status: Video["status"];
+  stage: string | null;
+  progressPercent: number;
+  failureReason: string | null;
+  origin: Video["origin"];
+  filename: string;
+  sizeBytes: number | null;
+  metadata: VideoMetadataView | null;
+  thumbnailUrl: string | null;
+  clipCount: number;
+  analysis: Video["analysis"];
+  createdAt: string;
+  updatedAt: string;
+  uploadedAt: string | null;
+};
+
+export async function toVideoView(runtime: Runtime, video: Video): Promise<VideoView> {
+  const { probe } = video;
+  return {
+    id: video.videoId,
+    status: video.status,
+    stage: video.stage,
+    progressPercent: video.progressPercent,
+    failureReason: video.failureReason,
+    origin: video.origin,
+    filename: video.filename,
+    sizeBytes: video.sourceSizeBytes ?? video.declaredSizeBytes,
+    metadata: probe
+      ? {
+          durationSeconds: probe.durationSeconds,
+          width: probe.width,
+          height: probe.height,
+          fps: probe.fps,
+          rotationDegrees: probe.rotationDegrees,
+          videoCodec: probe.videoCodec,
+          audioCodec: probe.audioCodec,
+          bitrateBitsPerSecond: probe.bitrateBitsPerSecond,
+          hasAudio: probe.hasAudio,
+          isVariableFrameRate: probe.isVariableFrameRate,
+          container: probe.formatName,
+        }
+      : null,
+    thumbnailUrl: video.thumbnailKey
+      ? (
+          await presignGet({
+            client: runtime.clients.s3Presigner,
+            bucket: runtime.config.aws.bucketName,
+            key: video.thumbnailKey,
+          })
+        ).url
+      : null,
+    clipCount: video.clipCount,
+    analysis: video.analysis,
+    createdAt: video.createdAt,
+    updatedAt: video.updatedAt,
+    uploadedAt: video.uploadedAt,
+  };
+}

@@ -1,0 +1,471 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PutObjectCommand } from "@aws-sdk/client-s3";
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  activeVideoKey,
+  chaptersKey,
+  clipKey,
+  clipRankKey,
+  type Key,
+  uploadPartsKey,
+  videoKey,
+} from "@/db/keys";
+import { findVideoById } from "@/db/repos/video-repo";
+import { clipIdFor, createId } from "@/lib/ids";
+import { AppError } from "@/server/errors";
+import { tableOf } from "@/server/runtime";
+import { listKeys } from "@/storage/delete-prefix";
+import { headObject } from "@/storage/head-object";
+import { analysisObjectKey, clipRenderObjectKey, videoObjectPrefix } from "@/storage/object-keys";
+import { PermanentJobError } from "@/worker/job-types";
+import { ingestVideoJob } from "@/worker/jobs/ingest-video";
+import { testRuntime } from "../../../dev/test/runtime";
+import { completeVideoUpload } from "./complete-video-upload";
+import { createVideoUpload } from "./create-video-upload";
+import { deleteVideo } from "./delete-video";
+import { getVideo } from "./get-video";
+import { importVideoFromUrl } from "./import-video-from-url";
+import { listVideos } from "./list-videos";
+import { recordUploadedPart } from "./record-upload-part";
+import { resumeVideoUpload } from "./resume-video-upload";
+import { signUploadParts } from "./sign-upload-parts";
+import { testJobContext } from "./testing/test-job-context";
+import { makeTestAudio, makeTestVideo } from "./testing/test-media";
+import { createTestQueue, deleteTestQueue, drainJobs, testQueueName } from "./testing/test-queue";
+
+const MiB = 1024 * 1024;
+const runtime = testRuntime({
+  TRUSS_QUEUE_NAME: testQueueName("videos"),
+  UPLOAD_MULTIPART_THRESHOLD_BYTES: String(5 * MiB),
+  UPLOAD_PART_SIZE_BYTES: String(5 * MiB),
+  VIDEO_MAX_DURATION_SECONDS: "60",
+});
+const table = tableOf(runtime);
+const bucket = runtime.config.aws.bucketName;
+let directory: string;
+let videoBytes: Buffer;
+let audioBytes: Buffer;
+let longVideoBytes: Buffer;
+
+beforeAll(async () => {
+  directory = mkdtempSync(path.join(os.tmpdir(), "truss-videos-"));
+  await createTestQueue(runtime);
+  await makeTestVideo({ outputPath: path.join(directory, "clip.mp4"), durationSeconds: 3 });
+  await makeTestAudio({ outputPath: path.join(directory, "song.m4a"), durationSeconds: 2 });
+  await makeTestVideo({
+    outputPath: path.join(directory, "long.mp4"),
+    durationSeconds: 61,
+    width: 64,
+    height: 36,
+    fps: 5,
+  });
+  videoBytes = readFileSync(path.join(directory, "clip.mp4"));
+  audioBytes = readFileSync(path.join(directory, "song.m4a"));
+  longVideoBytes = readFileSync(path.join(directory, "long.mp4"));
+});
+
+afterAll(async () => {
+  await deleteTestQueue(runtime).catch(() => {});
+  rmSync(directory, { recursive: true, force: true });
+});
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return "ok";
+  } catch (error) {
+    return error instanceof AppError ? error.code : `error: ${(error as Error).message}`;
+  }
+}
+
+/** What the browser does with single-PUT instructions. */
+async function putBytes(url: string, body: Uint8Array, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { method: "PUT", body: new Uint8Array(body), headers });
+  await response.arrayBuffer();
+  return response;
+}
+
+async function uploadSmallFile(
+  creatorId: string,
+  bytes: Buffer,
+  filename = "clip.mp4",
+  contentType = "video/mp4",
+) {
+  const { video, upload } = await createVideoUpload({
+    runtime,
+    creatorId,
+    body: { filename, contentType, sizeBytes: bytes.length },
+  });
+  if (upload.kind !== "single") throw new Error("expected a single PUT");
+  expect((await putBytes(upload.url, bytes, upload.headers)).status).toBe(200);
+  return video.id;
+}
+
+describe("creating an upload", () => {
+  it("refuses types, extensions and sizes we do not take, and signs nothing", async () => {
+    const creatorId = createId("creator");
+    const create = (body: { filename: string; contentType: string; sizeBytes: number }) =>
+      codeOf(createVideoUpload({ runtime, creatorId, body }));
+    expect(await create({ filename: "a.mp4", contentType: "application/pdf", sizeBytes: 10 })).toBe(
+      "unsupported_media_type",
+    );
+    expect(await create({ filename: "a.avi", contentType: "video/mp4", sizeBytes: 10 })).toBe(
+      "unsupported_media_type",
+    );
+    expect(await create({ filename: "a.mkv", contentType: "video/mp4", sizeBytes: 10 })).toBe(
+      "unsupported_media_type",
+    );
+    expect(
+      await create({
+        filename: "a.mp4",
+        contentType: "video/mp4",
+        sizeBytes: runtime.config.uploads.maxBytes + 1,
+      }),
+    ).toBe("payload_too_large");
+    expect((await listVideos({ runtime, creatorId })).videos).toEqual([]);
+  });
+
+  it("keys storage by ids, never by the file name", async () => {
+    const creatorId = createId("creator");
+    const { video, upload } = await createVideoUpload({
+      runtime,
+      creatorId,
+      body: { filename: "../../other/creators/x.mp4", contentType: "video/mp4", sizeBytes: 100 },
+    });
+    expect(video.filename).toBe("x.mp4");
+    if (upload.kind !== "single") throw new Error("expected single");
+    expect(new URL(upload.url).pathname).toBe(`/${bucket}/creators/${creatorId}/videos/${video.id}/source`);
+    expect(upload.headers).toEqual({ "content-type": "video/mp4" });
+    expect(Date.parse(upload.expiresAt) - Date.now()).toBeLessThanOrEqual(3600_000);
+  });
+
+  it("a PUT with another type or size than declared is refused by the S3 server, and complete finds no file", async () => {
+    const creatorId = createId("creator");
+    const { video, upload } = await createVideoUpload({
+      runtime,
+      creatorId,
+      body: { filename: "clip.mp4", contentType: "video/mp4", sizeBytes: videoBytes.length },
+    });
+    if (upload.kind !== "single") throw new Error("expected single");
+    expect((await putBytes(upload.url, videoBytes, { "content-type": "video/webm" })).status).toBe(403);
+    expect(
+      (await putBytes(upload.url, Buffer.concat([videoBytes, Buffer.from("x")]), upload.headers)).status,
+    ).toBe(403);
+    expect(await codeOf(completeVideoUpload({ runtime, creatorId, videoId: video.id, body: {} }))).toBe(
+      "conflict",
+    );
+    expect((await findVideoById({ table, creatorId, videoId: video.id }))?.status).toBe("UPLOADING");
+  });
+});
+
+describe("upload → complete → ingest", () => {
+  it("reaches QUEUED with the file's metadata and queues analysis", async () => {
+    const creatorId = createId("creator");
+    const videoId = await uploadSmallFile(creatorId, videoBytes);
+    const completed = await completeVideoUpload({ runtime, creatorId, videoId, body: {} });
+    expect(completed.video).toMatchObject({ status: "UPLOADED", sizeBytes: videoBytes.length });
+    const jobs = await drainJobs(runtime);
+    expect(jobs).toContainEqual(
+      expect.objectContaining({ name: "ingest-video", payload: { creatorId, videoId } }),
+    );
+
+    // A retried complete is harmless and answers with the video as it is.
+    expect((await completeVideoUpload({ runtime, creatorId, videoId, body: {} })).video.status).toBe(
+      "UPLOADED",
+    );
+
+    const { context } = testJobContext(runtime);
+    await ingestVideoJob.run({ creatorId, videoId }, context);
+    const { video } = await getVideo({ runtime, creatorId, videoId });
+    expect(video.status).toBe("QUEUED");
+    expect(video.metadata).toMatchObject({
+      width: 320,
+      height: 180,
+      fps: 30,
+      videoCodec: "h264",
+      audioCodec: "aac",
+      hasAudio: true,
+      rotationDegrees: 0,
+      container: "mov,mp4,m4a,3gp,3g2,mj2",
+    });
+    expect(video.metadata?.durationSeconds).toBeGreaterThan(2.9);
+    expect(video.metadata?.durationSeconds).toBeLessThan(3.2);
+    expect(video.metadata?.bitrateBitsPerSecond).toBeGreaterThan(0);
+    expect(video).toMatchObject({ chapters: [], clips: [], interestCurve: null });
+    expect(await drainJobs(runtime)).toContainEqual(
+      expect.objectContaining({ name: "analyze-video", payload: { creatorId, videoId } }),
+    );
+
+    // Redelivered: nothing changes but the analysis is queued again, in case it was lost.
+    const versionBefore = (await findVideoById({ table, creatorId, videoId, consistent: true }))?.version;
+    await ingestVideoJob.run({ creatorId, videoId }, context);
+    expect((await findVideoById({ table, creatorId, videoId, consistent: true }))?.version).toBe(
+      versionBefore,
+    );
+    expect((await drainJobs(runtime)).map((job) => job.name)).toEqual(["analyze-video"]);
+  });
+
+  it("a file that is not a video ends FAILED with a reason a person understands", async () => {
+    const creatorId = createId("creator");
+    const textId = await uploadSmallFile(
+      creatorId,
+      Buffer.from("this is a text file, not a video\n".repeat(100)),
+    );
+    const audioId = await uploadSmallFile(creatorId, audioBytes, "song.mp4");
+    const { context } = testJobContext(runtime);
+    for (const videoId of [textId, audioId]) {
+      await completeVideoUpload({ runtime, creatorId, videoId, body: {} });
+      await expect(ingestVideoJob.run({ creatorId, videoId }, context)).rejects.toBeInstanceOf(
+        PermanentJobError,
+      );
+    }
+    const text = await findVideoById({ table, creatorId, videoId: textId });
+    expect(text).toMatchObject({ status: "FAILED" });
+    expect(text?.failureReason).toMatch(/not a video we can read/i);
+    const audio = await findVideoById({ table, creatorId, videoId: audioId });
+    expect(audio?.failureReason).toBe("This file has no video stream (it is audio only).");
+    // FAILED videos leave the active index.
+    const item = await table.documentClient.send(
+      new GetCommand({ TableName: table.tableName, Key: activeVideoKey(textId) }),
+    );
+    expect(item.Item).toBeUndefined();
+  });
+
+  it("a video longer than the limit ends FAILED saying so", async () => {
+    const creatorId = createId("creator");
+    const videoId = await uploadSmallFile(creatorId, longVideoBytes);
+    await completeVideoUpload({ runtime, creatorId, videoId, body: {} });
+    const { context } = testJobContext(runtime);
+    await expect(ingestVideoJob.run({ creatorId, videoId }, context)).rejects.toThrow(/limit is 1 min/);
+    const video = await findVideoById({ table, creatorId, videoId });
+    expect(video?.status).toBe("FAILED");
+    expect(video?.failureReason).toMatch(/^This video is 1 min( 1 s)? long; the limit is 1 min\.$/);
+  });
+});
+
+describe("multipart upload", () => {
+  const partsOf = (bytes: Buffer, partSize: number) =>
+    Array.from({ length: Math.ceil(bytes.length / partSize) }, (_, index) =>
+      bytes.subarray(index * partSize, (index + 1) * partSize),
+    );
+
+  it("resumes from the parts already stored and completes without sending them again", async () => {
+    const creatorId = createId("creator");
+    const bytes = Buffer.alloc(12 * MiB + 321, 3);
+    const { video, upload } = await createVideoUpload({
+      runtime,
+      creatorId,
+      body: { filename: "big.webm", contentType: "video/webm", sizeBytes: bytes.length },
+    });
+    if (upload.kind !== "multipart") throw new Error("expected multipart");
+    expect(upload).toMatchObject({ partSizeBytes: 5 * MiB, partCount: 3 });
+    expect(upload.parts.map((part) => [part.partNumber, part.sizeBytes])).toEqual([
+      [1, 5 * MiB],
+      [2, 5 * MiB],
+      [3, 2 * MiB + 321],
+    ]);
+    const chunks = partsOf(bytes, 5 * MiB);
+    // Parts 1 and 3 arrive, then the page reloads.
+    for (const index of [0, 2]) {
+      const part = upload.parts[index]!;
+      const response = await putBytes(part.url, chunks[index]!);
+      expect(response.status).toBe(200);
+      await recordUploadedPart({
+        runtime,
+        creatorId,
+        videoId: video.id,
+        partNumber: part.partNumber,
+        etag: response.headers.get("etag")!,
+      });
+    }
+    expect(await codeOf(completeVideoUpload({ runtime, creatorId, videoId: video.id, body: {} }))).toBe(
+      "conflict",
+    );
+
+    const resumed = await resumeVideoUpload({ runtime, creatorId, videoId: video.id });
+    if (resumed.upload.kind !== "multipart") throw new Error("expected multipart");
+    expect(resumed.upload.storedParts.map((part) => part.partNumber)).toEqual([1, 3]);
+    expect(resumed.upload.parts.map((part) => part.partNumber)).toEqual([2]);
+    const missing = resumed.upload.parts[0]!;
+    const response = await putBytes(missing.url, chunks[1]!);
+    await recordUploadedPart({
+      runtime,
+      creatorId,
+      videoId: video.id,
+      partNumber: 2,
+      etag: response.headers.get("etag")!,
+    });
+
+    const fresh = await signUploadParts({ runtime, creatorId, videoId: video.id, partNumbers: [3] });
+    expect(fresh.parts[0]).toMatchObject({ partNumber: 3, sizeBytes: 2 * MiB + 321 });
+    expect(await codeOf(signUploadParts({ runtime, creatorId, videoId: video.id, partNumbers: [4] }))).toBe(
+      "bad_request",
+    );
+
+    const completed = await completeVideoUpload({ runtime, creatorId, videoId: video.id, body: {} });
+    expect(completed.video).toMatchObject({ status: "UPLOADED", sizeBytes: bytes.length });
+    const stored = await videoObject(creatorId, video.id);
+    expect(stored?.sizeBytes).toBe(bytes.length);
+    expect(stored?.contentType).toBe("video/webm");
+  });
+
+  it("completes with the ETags the browser sends", async () => {
+    const creatorId = createId("creator");
+    const bytes = Buffer.alloc(6 * MiB, 9);
+    const { video, upload } = await createVideoUpload({
+      runtime,
+      creatorId,
+      body: { filename: "big.mkv", contentType: "video/x-matroska", sizeBytes: bytes.length },
+    });
+    if (upload.kind !== "multipart") throw new Error("expected multipart");
+    const etags = [];
+    for (const [index, chunk] of partsOf(bytes, 5 * MiB).entries()) {
+      const response = await putBytes(upload.parts[index]!.url, chunk);
+      etags.push({ partNumber: index + 1, etag: response.headers.get("etag")! });
+    }
+    expect(
+      await codeOf(
+        completeVideoUpload({ runtime, creatorId, videoId: video.id, body: { parts: etags.slice(0, 1) } }),
+      ),
+    ).toBe("conflict");
+    const completed = await completeVideoUpload({
+      runtime,
+      creatorId,
+      videoId: video.id,
+      body: { parts: etags },
+    });
+    expect(completed.video.status).toBe("UPLOADED");
+  });
+});
+
+const videoObject = (creatorId: string, videoId: string) =>
+  headObject({ s3: runtime.clients.s3, bucket, key: `${videoObjectPrefix(creatorId, videoId)}source` });
+
+describe("ownership", () => {
+  it("creator B gets 404 for creator A's video from every function, and A's video is untouched", async () => {
+    const creatorA = createId("creator");
+    const creatorB = createId("creator");
+    const { video } = await createVideoUpload({
+      runtime,
+      creatorId: creatorA,
+      body: { filename: "a.mp4", contentType: "video/mp4", sizeBytes: 20 * MiB },
+    });
+    const videoId = video.id;
+    const asB = { runtime, creatorId: creatorB, videoId };
+    expect(await codeOf(getVideo(asB))).toBe("not_found");
+    expect(await codeOf(resumeVideoUpload(asB))).toBe("not_found");
+    expect(await codeOf(signUploadParts({ ...asB, partNumbers: [1] }))).toBe("not_found");
+    expect(await codeOf(recordUploadedPart({ ...asB, partNumber: 1, etag: "abc" }))).toBe("not_found");
+    expect(await codeOf(completeVideoUpload({ ...asB, body: {} }))).toBe("not_found");
+    expect(await codeOf(deleteVideo(asB))).toBe("not_found");
+    expect((await listVideos({ runtime, creatorId: creatorB })).videos).toEqual([]);
+    // Ids that are not video ids (or try to break out of a key) are simply not found.
+    expect(await codeOf(getVideo({ runtime, creatorId: creatorB, videoId: "vid_#CREATOR" }))).toBe(
+      "not_found",
+    );
+
+    const after = await getVideo({ runtime, creatorId: creatorA, videoId });
+    expect(after.video).toMatchObject({ id: videoId, status: "UPLOADING" });
+    expect((await listVideos({ runtime, creatorId: creatorA })).videos.map((v) => v.id)).toEqual([videoId]);
+  });
+});
+
+describe("delete", () => {
+  async function exists(key: Key) {
+    const output = await table.documentClient.send(
+      new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true }),
+    );
+    return output.Item !== undefined;
+  }
+
+  it("leaves no object and no item behind, and a second delete is 404", async () => {
+    const creatorId = createId("creator");
+    const videoId = await uploadSmallFile(creatorId, videoBytes);
+    await completeVideoUpload({ runtime, creatorId, videoId, body: {} });
+    await ingestVideoJob.run({ creatorId, videoId }, testJobContext(runtime).context);
+    // What the pipeline leaves: artifacts, renders, chapters, clips and their rank items.
+    const clipId = clipIdFor(videoId, 0);
+    const objectKeys = [
+      analysisObjectKey(creatorId, videoId, "signals"),
+      clipRenderObjectKey({ creatorId, videoId, clipId, revision: 0, kind: "video" }),
+      clipRenderObjectKey({ creatorId, videoId, clipId, revision: 0, kind: "thumbnail" }),
+    ];
+    for (const key of objectKeys)
+      await runtime.clients.s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: "x" }));
+    const itemKeys: Key[] = [
+      chaptersKey(creatorId, videoId),
+      clipKey(creatorId, clipId),
+      clipRankKey(creatorId, 77, clipId),
+    ];
+    for (const key of itemKeys)
+      await table.documentClient.send(
+        new PutCommand({ TableName: table.tableName, Item: { ...key, type: "Clip", clipId, score: 77 } }),
+      );
+    const prefix = videoObjectPrefix(creatorId, videoId);
+    expect((await listKeys({ s3: runtime.clients.s3, bucket, prefix })).length).toBe(4);
+
+    await deleteVideo({ runtime, creatorId, videoId });
+    expect(await listKeys({ s3: runtime.clients.s3, bucket, prefix })).toEqual([]);
+    for (const key of [
+      ...itemKeys,
+      videoKey(creatorId, videoId),
+      activeVideoKey(videoId),
+      uploadPartsKey(creatorId, videoId),
+    ])
+      expect(await exists(key), JSON.stringify(key)).toBe(false);
+    expect(await codeOf(deleteVideo({ runtime, creatorId, videoId }))).toBe("not_found");
+  });
+
+  it("cancels an upload in progress", async () => {
+    const creatorId = createId("creator");
+    const { video, upload } = await createVideoUpload({
+      runtime,
+      creatorId,
+      body: { filename: "big.mp4", contentType: "video/mp4", sizeBytes: 11 * MiB },
+    });
+    if (upload.kind !== "multipart") throw new Error("expected multipart");
+    const response = await putBytes(upload.parts[0]!.url, Buffer.alloc(5 * MiB));
+    await recordUploadedPart({
+      runtime,
+      creatorId,
+      videoId: video.id,
+      partNumber: 1,
+      etag: response.headers.get("etag")!,
+    });
+    await deleteVideo({ runtime, creatorId, videoId: video.id });
+    for (const key of [
+      videoKey(creatorId, video.id),
+      activeVideoKey(video.id),
+      uploadPartsKey(creatorId, video.id),
+    ])
+      expect(await exists(key)).toBe(false);
+    expect(
+      await listKeys({ s3: runtime.clients.s3, bucket, prefix: videoObjectPrefix(creatorId, video.id) }),
+    ).toEqual([]);
+    // The old part URLs lead nowhere the app will ever read.
+    expect(await codeOf(completeVideoUpload({ runtime, creatorId, videoId: video.id, body: {} }))).toBe(
+      "not_found",
+    );
+  });
+});
+
+describe("import by URL (request side)", () => {
+  it("refuses private and malformed addresses with 422 when not allowed", async () => {
+    const creatorId = createId("creator");
+    for (const url of [
+      "http://127.0.0.1:9/video.mp4",
+      "http://[::1]/video.mp4",
+      "http://169.254.169.254/latest/meta-data",
+      "http://10.0.0.8/x.mp4",
+      "ftp://example.com/x.mp4",
+      "http://user:secret@example.com/x.mp4",
+      "not a url",
+    ]) {
+      expect(await codeOf(importVideoFromUrl({ runtime, creatorId, url })), url).toBe("validation_failed");
+    }
+    expect((await listVideos({ runtime, creatorId })).videos).toEqual([]);
+  });
+});

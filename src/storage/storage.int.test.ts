@@ -1,0 +1,178 @@
+import { PutObjectCommand } from "@aws-sdk/client-s3";
+import { describe, expect, it } from "vitest";
+import { testRuntime } from "../../dev/test/runtime";
+import { deletePrefix, listKeys } from "./delete-prefix";
+import { headObject } from "./head-object";
+import { completeMultipartUpload, createMultipartUpload, listStoredParts } from "./multipart";
+import { sourceObjectKey, videoObjectPrefix } from "./object-keys";
+import { presignGet, presignSinglePut, presignUploadPart } from "./presign";
+
+const runtime = testRuntime();
+const { s3, s3Presigner } = runtime.clients;
+const bucket = runtime.config.aws.bucketName;
+const MiB = 1024 * 1024;
+
+let counter = 0;
+const freshKey = () => {
+  counter += 1;
+  return sourceObjectKey(`cr_storage${process.pid}`, `vid_storage${Date.now()}${counter}`);
+};
+
+const bytes = (size: number, fill = 7) => new Uint8Array(size).fill(fill);
+
+async function put(url: string, body: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { method: "PUT", body, headers });
+  await response.arrayBuffer();
+  return response;
+}
+
+describe("presigned single PUT", () => {
+  it("stores the file when type and size match what was signed", async () => {
+    const key = freshKey();
+    const request = await presignSinglePut({
+      presigner: s3Presigner,
+      bucket,
+      key,
+      contentType: "video/mp4",
+      contentLengthBytes: 1000,
+    });
+    const response = await put(request.url, bytes(1000), request.headers);
+    expect(response.status).toBe(200);
+    expect(await headObject({ s3, bucket, key })).toMatchObject({
+      sizeBytes: 1000,
+      contentType: "video/mp4",
+    });
+  });
+
+  it("is refused with another content type", async () => {
+    const key = freshKey();
+    const request = await presignSinglePut({
+      presigner: s3Presigner,
+      bucket,
+      key,
+      contentType: "video/mp4",
+      contentLengthBytes: 1000,
+    });
+    const response = await put(request.url, bytes(1000), { "content-type": "text/html" });
+    expect(response.status).toBe(403);
+    expect(await headObject({ s3, bucket, key })).toBeUndefined();
+  });
+
+  it("is refused with another size", async () => {
+    const key = freshKey();
+    const request = await presignSinglePut({
+      presigner: s3Presigner,
+      bucket,
+      key,
+      contentType: "video/mp4",
+      contentLengthBytes: 1000,
+    });
+    expect((await put(request.url, bytes(1001), request.headers)).status).toBe(403);
+    expect((await put(request.url, bytes(999), request.headers)).status).toBe(403);
+    expect(await headObject({ s3, bucket, key })).toBeUndefined();
+  });
+
+  it("is refused when tampered with", async () => {
+    const key = freshKey();
+    const request = await presignSinglePut({
+      presigner: s3Presigner,
+      bucket,
+      key,
+      contentType: "video/mp4",
+      contentLengthBytes: 10,
+    });
+    const otherKey = request.url.replace("/source?", "/source2?");
+    expect((await put(otherKey, bytes(10), request.headers)).status).toBe(403);
+    const url = new URL(request.url);
+    const signature = url.searchParams.get("X-Amz-Signature") ?? "";
+    url.searchParams.set(
+      "X-Amz-Signature",
+      `${signature.slice(0, -1)}${signature.endsWith("0") ? "1" : "0"}`,
+    );
+    expect((await put(url.toString(), bytes(10), request.headers)).status).toBe(403);
+    const longer = new URL(request.url);
+    longer.searchParams.set("X-Amz-Expires", "604800");
+    expect((await put(longer.toString(), bytes(10), request.headers)).status).toBe(403);
+    expect(await headObject({ s3, bucket, key })).toBeUndefined();
+  });
+
+  it("is refused once expired", async () => {
+    const key = freshKey();
+    const request = await presignSinglePut({
+      presigner: s3Presigner,
+      bucket,
+      key,
+      contentType: "video/mp4",
+      contentLengthBytes: 10,
+      expiresInSeconds: 1,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    const response = await fetch(request.url, { method: "PUT", body: bytes(10), headers: request.headers });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toMatch(/expired/i);
+    expect(await headObject({ s3, bucket, key })).toBeUndefined();
+  });
+
+  it("unsigned requests are refused", async () => {
+    const key = freshKey();
+    const unsigned = `${runtime.config.aws.s3Endpoint}/${bucket}/${key}`;
+    expect((await put(unsigned, bytes(10), { "content-type": "video/mp4" })).status).toBe(403);
+  });
+});
+
+describe("multipart upload through presigned part URLs", () => {
+  it("assembles the parts, and a part of another size is refused", async () => {
+    const key = freshKey();
+    const uploadId = await createMultipartUpload({ s3, bucket, key, contentType: "video/webm" });
+    const sizes = [5 * MiB, 5 * MiB, 1234];
+    const parts: { partNumber: number; etag: string }[] = [];
+    for (const [index, size] of sizes.entries()) {
+      const partNumber = index + 1;
+      const request = await presignUploadPart({
+        presigner: s3Presigner,
+        bucket,
+        key,
+        uploadId,
+        partNumber,
+        contentLengthBytes: size,
+      });
+      if (partNumber === 3) expect((await put(request.url, bytes(size + 1))).status).toBe(403);
+      const response = await put(request.url, bytes(size, partNumber));
+      expect(response.status).toBe(200);
+      parts.push({ partNumber, etag: response.headers.get("etag") ?? "" });
+    }
+    const listed = await listStoredParts({ s3, bucket, key, uploadId });
+    expect(listed).not.toBe("no-such-upload");
+    if (Array.isArray(listed)) expect(listed.map((part) => part.partNumber)).toEqual([1, 2, 3]);
+    await completeMultipartUpload({ s3, bucket, key, uploadId, parts });
+    expect(await headObject({ s3, bucket, key })).toMatchObject({
+      sizeBytes: 10 * MiB + 1234,
+      contentType: "video/webm",
+    });
+    const get = await presignGet({ client: s3, bucket, key, downloadFilename: "My clip (1).webm" });
+    const response = await fetch(get.url, { headers: { range: "bytes=0-3" } });
+    expect(response.status).toBe(206);
+    expect([...new Uint8Array(await response.arrayBuffer())]).toEqual([1, 1, 1, 1]);
+  });
+});
+
+describe("deletePrefix", () => {
+  it("removes every object of one video and nothing else, repeatably", async () => {
+    const creatorId = `cr_delete${process.pid}`;
+    const prefix = videoObjectPrefix(creatorId, "vid_a");
+    const neighbour = `${videoObjectPrefix(creatorId, "vid_ab")}source`;
+    for (const key of [
+      `${prefix}source`,
+      `${prefix}analysis/signals.json`,
+      `${prefix}clips/c1/r0.mp4`,
+      neighbour,
+    ]) {
+      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: "x" }));
+    }
+    expect(await deletePrefix({ s3, bucket, prefix })).toBe(3);
+    expect(await listKeys({ s3, bucket, prefix })).toEqual([]);
+    expect(await deletePrefix({ s3, bucket, prefix })).toBe(0);
+    expect(await headObject({ s3, bucket, key: neighbour })).toMatchObject({ sizeBytes: 1 });
+    await expect(deletePrefix({ s3, bucket, prefix: "creators/" })).rejects.toThrow(/broad/);
+  });
+});

@@ -1,0 +1,177 @@
+import { findVideoById, updateVideo, updateVideoProgress, updateVideoStatus } from "@/db/repos/video-repo";
+import { AppError } from "@/server/errors";
+import { type Runtime, tableOf } from "@/server/runtime";
+import { normalizeContentType } from "@/server/videos/accepted-video-formats";
+import { openPublicUrl, UrlImportError } from "@/server/videos/open-public-url";
+import { headObject } from "@/storage/head-object";
+import { abortMultipartUpload, createMultipartUpload } from "@/storage/multipart";
+import { StreamTooLargeError, uploadStreamAsMultipart } from "@/storage/upload-stream";
+import type { JobContext, JobHandler } from "../job-types";
+import { PermanentJobError } from "../job-types";
+import { failVideo, ingestStoredVideo } from "./ingest-video";
+
+/**
+ * `import-video`: fetch a direct media URL into the bucket, then continue as `ingest-video`.
+ * The fetch refuses private addresses on every hop and connects only to the address it checked
+ * (see open-public-url.ts), stops at `uploads.maxBytes` and after `uploads.importTimeoutSeconds`,
+ * and streams into a multipart upload part by part (never the whole file in memory or on disk).
+ *
+ * Idempotent: a redelivery finds the video UPLOADING (starts the download over, aborting the
+ * earlier upload), UPLOADED (only ingests) or further along (nothing to do).
+ */
+export const importVideoJob: JobHandler<"import-video"> = {
+  run: async ({ creatorId, videoId }, context) => {
+    await importVideo({ creatorId, videoId, context });
+  },
+  onGiveUp: async ({ creatorId, videoId }, context, reason) => {
+    await failVideo(
+      context.runtime,
+      { creatorId, videoId },
+      ["UPLOADING", "UPLOADED"],
+      `The import failed: ${reason}`,
+    );
+  },
+};
+
+/** Parts of an import: large enough to keep request counts low, small enough for memory. */
+const IMPORT_PART_SIZE_BYTES = 16 * 1024 * 1024;
+const PROGRESS_INTERVAL_MS = 3_000;
+
+async function importVideo(options: {
+  creatorId: string;
+  videoId: string;
+  context: JobContext;
+}): Promise<void> {
+  const { creatorId, videoId, context } = options;
+  const { runtime, log } = context;
+  const table = tableOf(runtime);
+  const video = await findVideoById({ table, creatorId, videoId, consistent: true });
+  if (video?.origin !== "import" || !video.importUrl) {
+    log("nothing to import", { videoId });
+    return;
+  }
+  if (video.status === "UPLOADED" || video.status === "QUEUED") {
+    await ingestStoredVideo({ runtime, creatorId, videoId, signal: context.signal, log });
+    return;
+  }
+  if (video.status !== "UPLOADING") return;
+
+  const bucket = runtime.config.aws.bucketName;
+  const { s3 } = runtime.clients;
+  if (video.uploadId) {
+    // An earlier attempt stopped mid-way; its parts cannot be trusted to line up with a new download.
+    await abortMultipartUpload({ s3, bucket, key: video.sourceKey, uploadId: video.uploadId });
+  }
+  const { maxBytes, importTimeoutSeconds, importAllowPrivateAddresses } = runtime.config.uploads;
+  const signal = AbortSignal.any([context.signal, AbortSignal.timeout(importTimeoutSeconds * 1000)]);
+  const timedOut = () => !context.signal.aborted && signal.aborted;
+
+  await updateVideoProgress({
+    table,
+    creatorId,
+    videoId,
+    status: "UPLOADING",
+    stage: "connecting",
+    progressPercent: 0,
+  });
+  let uploadId: string | undefined;
+  try {
+    const opened = await openPublicUrl({
+      url: video.importUrl,
+      allowPrivateAddresses: importAllowPrivateAddresses,
+      signal,
+    });
+    if (opened.contentLength !== null && opened.contentLength > maxBytes) {
+      opened.response.destroy();
+      await refuse(
+        runtime,
+        video,
+        `The file is ${formatMegabytes(opened.contentLength)}; the limit is ${formatMegabytes(maxBytes)}.`,
+      );
+    }
+    const contentType = importedContentType(opened.contentType);
+    uploadId = await createMultipartUpload({ s3, bucket, key: video.sourceKey, contentType, signal });
+    // Recorded so a delete or the sweep can abort it if this worker dies.
+    await updateVideo({ table, creatorId, videoId, set: { uploadId } });
+    let lastReportAt = Date.now();
+    const { sizeBytes } = await uploadStreamAsMultipart({
+      s3,
+      bucket,
+      key: video.sourceKey,
+      uploadId,
+      stream: opened.response,
+      partSizeBytes: IMPORT_PART_SIZE_BYTES,
+      maxBytes,
+      signal,
+      onProgress: (receivedBytes) => {
+        if (Date.now() - lastReportAt < PROGRESS_INTERVAL_MS) return;
+        lastReportAt = Date.now();
+        const percent = opened.contentLength ? (receivedBytes / opened.contentLength) * 100 : 0;
+        void updateVideoProgress({
+          table,
+          creatorId,
+          videoId,
+          status: "UPLOADING",
+          stage: `downloading (${formatMegabytes(receivedBytes)})`,
+          progressPercent: Math.min(99, percent),
+        }).catch((error) => log("could not report progress", { error: String(error) }));
+      },
+    });
+    if (opened.contentLength !== null && sizeBytes !== opened.contentLength)
+      throw new Error(`The download ended after ${sizeBytes} of ${opened.contentLength} bytes.`);
+    const head = await headObject({ s3, bucket, key: video.sourceKey, signal });
+    if (!head) throw new Error("The downloaded file did not arrive in storage.");
+    await updateVideoStatus({
+      table,
+      creatorId,
+      videoId,
+      from: ["UPLOADING"],
+      to: "UPLOADED",
+      stage: "waiting to be checked",
+      set: {
+        uploadId: null,
+        sourceSizeBytes: head.sizeBytes,
+        sourceContentType: head.contentType,
+        uploadedAt: new Date().toISOString(),
+      },
+    });
+  } catch (error) {
+    if (uploadId) await abortMultipartUpload({ s3, bucket, key: video.sourceKey, uploadId }).catch(() => {});
+    if (error instanceof PermanentJobError) throw error;
+    if (error instanceof AppError && (error.code === "not_found" || error.code === "conflict")) {
+      log("video was deleted or changed during the import", { videoId });
+      return;
+    }
+    if (error instanceof StreamTooLargeError) await refuse(runtime, video, error.message);
+    if (error instanceof UrlImportError && error.options.permanent)
+      await refuse(runtime, video, error.message);
+    if (timedOut()) {
+      await refuse(
+        runtime,
+        video,
+        `The download took longer than ${Math.round(importTimeoutSeconds / 60)} minutes.`,
+      );
+    }
+    throw error;
+  }
+  await ingestStoredVideo({ runtime, creatorId, videoId, signal: context.signal, log });
+}
+
+async function refuse(
+  runtime: Runtime,
+  video: { creatorId: string; videoId: string },
+  reason: string,
+): Promise<never> {
+  await failVideo(runtime, video, ["UPLOADING"], reason);
+  throw new PermanentJobError(reason);
+}
+
+/** The stored type: the server's video type when it names one, otherwise a neutral one (ffprobe decides). */
+function importedContentType(header: string | null): string {
+  const type = normalizeContentType(header ?? "");
+  return type.startsWith("video/") ? type : "application/octet-stream";
+}
+
+function formatMegabytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 ** 2) * 10) / 10} MB`;
+}

@@ -1,0 +1,205 @@
+import { findVideoById, updateVideoProgress, updateVideoStatus, type Video } from "@/db/repos/video-repo";
+import type { MediaProbe } from "@/engine/types";
+import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
+import { MediaProbeError, probeMedia } from "@/media/probe";
+import { enqueueJob } from "@/queue/enqueue-job";
+import { AppError } from "@/server/errors";
+import { type Runtime, tableOf } from "@/server/runtime";
+import { ACCEPTED_FORMATS_TEXT, isAcceptedProbeFormat } from "@/server/videos/accepted-video-formats";
+import { headObject } from "@/storage/head-object";
+import { presignGet } from "@/storage/presign";
+import type { JobHandler, JobLog } from "../job-types";
+import { PermanentJobError } from "../job-types";
+
+/**
+ * `ingest-video`: an uploaded (or imported) file is in the bucket. Verify it (HeadObject),
+ * probe it with ffprobe over a presigned GET URL (the worker never downloads it for this),
+ * record its metadata, refuse what is not a video we take or is too long (FAILED with a reason
+ * a person understands), then move it to QUEUED and queue `analyze-video`.
+ *
+ * Idempotent: a redelivered message skips what is done (a QUEUED video only gets its analysis
+ * queued again, in case the first attempt stopped between the two steps).
+ */
+export const ingestVideoJob: JobHandler<"ingest-video"> = {
+  run: async ({ creatorId, videoId }, context) => {
+    await ingestStoredVideo({
+      runtime: context.runtime,
+      creatorId,
+      videoId,
+      signal: context.signal,
+      log: context.log,
+    });
+  },
+  onGiveUp: async ({ creatorId, videoId }, context, reason) => {
+    await failVideo(
+      context.runtime,
+      { creatorId, videoId },
+      ["UPLOADED"],
+      `We could not check this file: ${reason}`,
+    );
+  },
+};
+
+const PROBE_TIMEOUT_MS = 2 * 60_000;
+
+export async function ingestStoredVideo(options: {
+  runtime: Runtime;
+  creatorId: string;
+  videoId: string;
+  signal?: AbortSignal;
+  log?: JobLog;
+}): Promise<void> {
+  const { runtime, creatorId, videoId, signal } = options;
+  const log = options.log ?? (() => {});
+  const table = tableOf(runtime);
+  const video = await findVideoById({ table, creatorId, videoId, consistent: true });
+  if (!video) {
+    log("video is gone; nothing to ingest", { videoId });
+    return;
+  }
+  if (video.status === "QUEUED") {
+    await enqueueJob(runtime, "analyze-video", { creatorId, videoId });
+    return;
+  }
+  if (video.status !== "UPLOADED") {
+    log(`video is ${video.status}; nothing to ingest`, { videoId });
+    return;
+  }
+
+  await updateVideoProgress({
+    table,
+    creatorId,
+    videoId,
+    status: "UPLOADED",
+    stage: "checking the file",
+    progressPercent: 10,
+  });
+  const bucket = runtime.config.aws.bucketName;
+  const head = await headObject({ s3: runtime.clients.s3, bucket, key: video.sourceKey, signal });
+  if (!head) await reject(runtime, video, "The uploaded file is missing from storage. Upload it again.");
+  const sizeBytes = head?.sizeBytes ?? 0;
+  const { maxBytes, maxDurationSeconds } = runtime.config.uploads;
+  if (sizeBytes === 0) await reject(runtime, video, "The file is empty.");
+  if (sizeBytes > maxBytes)
+    await reject(
+      runtime,
+      video,
+      `The file is ${formatSize(sizeBytes)}; the limit is ${formatSize(maxBytes)}.`,
+    );
+
+  await updateVideoProgress({
+    table,
+    creatorId,
+    videoId,
+    status: "UPLOADED",
+    stage: "reading the video's details",
+    progressPercent: 40,
+  });
+  // Signed for the worker's own endpoint (`s3`), not the browser's.
+  const sourceUrl = await presignGet({ client: runtime.clients.s3, bucket, key: video.sourceKey });
+  let probe: MediaProbe;
+  try {
+    probe = await probeMedia({
+      binaries: resolveMediaBinaries({
+        ffmpegPath: runtime.config.analysis.ffmpegPath,
+        ffprobePath: runtime.config.analysis.ffprobePath,
+      }),
+      input: sourceUrl.url,
+      timeoutMs: PROBE_TIMEOUT_MS,
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof MediaProbeError) {
+      // The file is what it is: no retry reads it differently. Network trouble may pass.
+      if (error.kind === "unreachable" || error.kind === "timeout" || error.kind === "cancelled") throw error;
+      await reject(runtime, video, error.message);
+    }
+    throw error;
+  }
+  if (!isAcceptedProbeFormat(probe.formatName)) {
+    await reject(
+      runtime,
+      video,
+      `This file is in a format we do not take (${probe.formatName}). Upload ${ACCEPTED_FORMATS_TEXT} video.`,
+    );
+  }
+  if (probe.durationSeconds > maxDurationSeconds) {
+    await reject(
+      runtime,
+      video,
+      `This video is ${formatDuration(probe.durationSeconds)} long; the limit is ${formatDuration(maxDurationSeconds)}.`,
+    );
+  }
+
+  try {
+    await updateVideoStatus({
+      table,
+      creatorId,
+      videoId,
+      from: ["UPLOADED"],
+      to: "QUEUED",
+      stage: "waiting for analysis",
+      progressPercent: 0,
+      set: { probe, sourceSizeBytes: sizeBytes },
+    });
+  } catch (error) {
+    // Deleted, or moved on by a parallel delivery of this job: nothing left to do here.
+    if (error instanceof AppError && (error.code === "not_found" || error.code === "conflict")) {
+      log("video changed while ingesting; leaving it", { videoId, reason: error.message });
+      return;
+    }
+    throw error;
+  }
+  await enqueueJob(runtime, "analyze-video", { creatorId, videoId });
+  log("ingested", {
+    videoId,
+    durationSeconds: probe.durationSeconds,
+    width: probe.width,
+    height: probe.height,
+  });
+}
+
+/** Marks the video FAILED with the reason, then stops the job for good. */
+async function reject(runtime: Runtime, video: Video, reason: string): Promise<never> {
+  await failVideo(runtime, video, ["UPLOADED"], reason);
+  throw new PermanentJobError(reason);
+}
+
+/** FAILED with a reason, unless the video has already moved on (or is gone). */
+export async function failVideo(
+  runtime: Runtime,
+  video: Pick<Video, "creatorId" | "videoId">,
+  from: Video["status"][],
+  reason: string,
+): Promise<void> {
+  try {
+    await updateVideoStatus({
+      table: tableOf(runtime),
+      creatorId: video.creatorId,
+      videoId: video.videoId,
+      from,
+      to: "FAILED",
+      failureReason: reason.slice(0, 500),
+    });
+  } catch (error) {
+    if (error instanceof AppError && (error.code === "not_found" || error.code === "conflict")) return;
+    throw error;
+  }
+}
+
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.round(totalSeconds);
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  if (hours > 0) return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`;
+  if (minutes > 0) return rest > 0 ? `${minutes} min ${rest} s` : `${minutes} min`;
+  return `${rest} s`;
+}
+
+function formatSize(bytes: number): string {
+  const gigabytes = bytes / 1024 ** 3;
+  return gigabytes >= 1
+    ? `${Math.round(gigabytes * 10) / 10} GB`
+    : `${Math.max(1, Math.round(bytes / 1024 ** 2))} MB`;
+}

@@ -1,0 +1,194 @@
+import { PutObjectCommand } from "@aws-sdk/client-s3";
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activeVideoKey, type Key } from "@/db/keys";
+import {
+  createVideo,
+  findVideoById,
+  type NewVideo,
+  recordUploadPart,
+  updateVideo,
+  updateVideoStatus,
+  type VideoStatus,
+} from "@/db/repos/video-repo";
+import { createId } from "@/lib/ids";
+import { tableOf } from "@/server/runtime";
+import { testJobContext } from "@/server/videos/testing/test-job-context";
+import {
+  createTestQueue,
+  deleteTestQueue,
+  drainJobs,
+  testQueueName,
+} from "@/server/videos/testing/test-queue";
+import { listKeys } from "@/storage/delete-prefix";
+import { sourceObjectKey, videoObjectPrefix } from "@/storage/object-keys";
+import { testRuntime } from "../../../dev/test/runtime";
+import { MAX_REQUEUES, sweepVideosJob } from "./sweep-videos";
+
+const runtime = testRuntime({ TRUSS_QUEUE_NAME: testQueueName("sweep"), UPLOAD_ABANDON_AFTER_HOURS: "24" });
+const table = tableOf(runtime);
+const bucket = runtime.config.aws.bucketName;
+const HOUR = 3600_000;
+const ago = (ms: number) => new Date(Date.now() - ms);
+
+beforeAll(() => createTestQueue(runtime));
+afterAll(() => deleteTestQueue(runtime).catch(() => {}));
+
+async function exists(key: Key) {
+  const output = await table.documentClient.send(
+    new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true }),
+  );
+  return output.Item !== undefined;
+}
+
+function newVideo(creatorId: string, overrides: Partial<NewVideo> = {}): NewVideo {
+  const videoId = createId("video");
+  return {
+    creatorId,
+    videoId,
+    origin: "upload",
+    filename: "talk.mp4",
+    declaredContentType: "video/mp4",
+    declaredSizeBytes: 20 << 20,
+    importUrl: null,
+    sourceKey: sourceObjectKey(creatorId, videoId),
+    uploadKind: "single",
+    uploadId: null,
+    partSizeBytes: null,
+    partCount: null,
+    ...overrides,
+  };
+}
+
+const PATH: VideoStatus[] = ["UPLOADING", "UPLOADED", "QUEUED", "ANALYZING", "RENDERING"];
+
+/** A video walked to `status`, its last change `ageMs` ago. */
+async function videoIn(status: VideoStatus, ageMs: number, overrides: Partial<NewVideo> = {}) {
+  const creatorId = createId("creator");
+  const video = newVideo(creatorId, overrides);
+  await createVideo({ table, video, now: ago(ageMs) });
+  for (let index = 1; index <= PATH.indexOf(status); index++) {
+    await updateVideoStatus({
+      table,
+      creatorId,
+      videoId: video.videoId,
+      from: [PATH[index - 1]!],
+      to: PATH[index]!,
+      now: ago(ageMs),
+    });
+  }
+  return { creatorId, videoId: video.videoId };
+}
+
+describe("sweep-videos", () => {
+  it("deletes abandoned uploads with their objects and items, and keeps live ones", async () => {
+    const abandoned = await videoIn("UPLOADING", 25 * HOUR);
+    await runtime.clients.s3.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: `${videoObjectPrefix(abandoned.creatorId, abandoned.videoId)}source`,
+        Body: "x",
+      }),
+    );
+    const fresh = await videoIn("UPLOADING", 2 * HOUR);
+    // Old, but its parts are still arriving: a long upload, not an abandoned one.
+    const uploadId = "upload-still-receiving-parts";
+    const slow = await videoIn("UPLOADING", 30 * HOUR, {
+      uploadKind: "multipart",
+      uploadId,
+      partSizeBytes: 5 << 20,
+      partCount: 4,
+    });
+    await recordUploadPart({
+      table,
+      creatorId: slow.creatorId,
+      videoId: slow.videoId,
+      uploadId,
+      partNumber: 1,
+      etag: "e1",
+    });
+
+    await sweepVideosJob.run({}, testJobContext(runtime).context);
+
+    expect(await findVideoById({ table, ...abandoned })).toBeUndefined();
+    expect(await exists(activeVideoKey(abandoned.videoId))).toBe(false);
+    expect(
+      await listKeys({
+        s3: runtime.clients.s3,
+        bucket,
+        prefix: videoObjectPrefix(abandoned.creatorId, abandoned.videoId),
+      }),
+    ).toEqual([]);
+    expect((await findVideoById({ table, ...fresh }))?.status).toBe("UPLOADING");
+    expect((await findVideoById({ table, ...slow }))?.status).toBe("UPLOADING");
+  });
+
+  it("re-queues videos stuck mid-pipeline with the job that moves them on", async () => {
+    const uploaded = await videoIn("UPLOADED", 20 * 60_000);
+    const analyzing = await videoIn("ANALYZING", 20 * 60_000);
+    const rendering = await videoIn("RENDERING", 20 * 60_000);
+    const busy = await videoIn("ANALYZING", 60_000);
+    // QUEUED may just be waiting its turn: only after an hour.
+    const waiting = await videoIn("QUEUED", 20 * 60_000);
+    const lost = await videoIn("QUEUED", 2 * HOUR);
+    await drainJobs(runtime);
+
+    await sweepVideosJob.run({}, testJobContext(runtime).context);
+    const jobs = (await drainJobs(runtime)).map(
+      (job) => `${job.name} ${(job.payload as { videoId: string }).videoId}`,
+    );
+    expect(jobs).toEqual(
+      expect.arrayContaining([
+        `ingest-video ${uploaded.videoId}`,
+        `analyze-video ${analyzing.videoId}`,
+        `analyze-video ${rendering.videoId}`,
+        `analyze-video ${lost.videoId}`,
+      ]),
+    );
+    expect(jobs.join("\n")).not.toContain(busy.videoId);
+    expect(jobs.join("\n")).not.toContain(waiting.videoId);
+    expect((await findVideoById({ table, ...analyzing }))?.requeueCount).toBe(1);
+
+    // Re-queued just now: the next sweep leaves it alone.
+    await sweepVideosJob.run({}, testJobContext(runtime).context);
+    expect(
+      (await drainJobs(runtime)).map((job) => (job.payload as { videoId: string }).videoId),
+    ).not.toContain(analyzing.videoId);
+  });
+
+  it("fails a video that keeps stalling instead of re-queuing it forever", async () => {
+    const stuck = await videoIn("ANALYZING", 20 * 60_000);
+    const video = await findVideoById({ table, ...stuck });
+    await updateVideo({
+      table,
+      ...stuck,
+      set: { requeueCount: MAX_REQUEUES },
+      now: ago(20 * 60_000),
+      expectedVersion: video?.version,
+    });
+    await sweepVideosJob.run({}, testJobContext(runtime).context);
+    const failed = await findVideoById({ table, ...stuck });
+    expect(failed?.status).toBe("FAILED");
+    expect(failed?.failureReason).toMatch(/stalled/);
+    expect(await exists(activeVideoKey(stuck.videoId))).toBe(false);
+  });
+
+  it("removes index entries whose video is gone", async () => {
+    const videoId = createId("video");
+    await table.documentClient.send(
+      new PutCommand({
+        TableName: table.tableName,
+        Item: {
+          ...activeVideoKey(videoId),
+          type: "ActiveVideo",
+          creatorId: createId("creator"),
+          videoId,
+          status: "ANALYZING",
+          updatedAt: ago(HOUR).toISOString(),
+        },
+      }),
+    );
+    await sweepVideosJob.run({}, testJobContext(runtime).context);
+    expect(await exists(activeVideoKey(videoId))).toBe(false);
+  });
+});

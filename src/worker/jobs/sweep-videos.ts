@@ -1,0 +1,147 @@
+import {
+  ACTIVE_VIDEO_SHARDS,
+  type ActiveVideoEntry,
+  deleteActiveVideoEntry,
+  findLastUploadPartAt,
+  findVideoById,
+  listActiveVideos,
+  updateVideo,
+  type Video,
+} from "@/db/repos/video-repo";
+import { enqueueJob } from "@/queue/enqueue-job";
+import { type Runtime, tableOf } from "@/server/runtime";
+import { purgeVideo } from "@/server/videos/purge-video";
+import type { JobHandler, JobLog } from "../job-types";
+import { failVideo } from "./ingest-video";
+
+/**
+ * `sweep-videos` (periodic): reads the active-video index — one Query per shard, only videos
+ * that are not READY or FAILED — and
+ * - deletes uploads never completed (UPLOADING, untouched for `uploads.abandonAfterHours`):
+ *   aborts the multipart upload, deletes the objects and every item;
+ * - re-queues videos stuck mid-pipeline (no status or progress change for `STUCK_AFTER_MS`):
+ *   UPLOADED → `ingest-video`, QUEUED/ANALYZING/RENDERING → `analyze-video` (stages resume);
+ *   a video that stalls while being worked on more than `MAX_REQUEUES` times is FAILED
+ *   instead, so a poison video cannot loop forever. QUEUED videos may simply wait behind a long
+ *   queue (analysis runs one at a time), so they count as stuck only after
+ *   `QUEUED_STUCK_AFTER_MS` and are never failed for it: a re-queued duplicate finds its work
+ *   done or in progress;
+ * - removes index entries whose video is gone.
+ * The index entry is only a hint: each candidate's own item decides. Running it twice is harmless.
+ */
+export const STUCK_AFTER_MS = 15 * 60_000;
+export const QUEUED_STUCK_AFTER_MS = 60 * 60_000;
+export const MAX_REQUEUES = 5;
+
+export type SweepReport = {
+  abandoned: number;
+  requeued: number;
+  failed: number;
+  orphans: number;
+  active: number;
+};
+
+export const sweepVideosJob: JobHandler<"sweep-videos"> = {
+  run: async (_payload, context) => {
+    const report = await sweepVideos({ runtime: context.runtime, log: context.log });
+    context.log("swept", report);
+  },
+};
+
+export async function sweepVideos(options: {
+  runtime: Runtime;
+  log?: JobLog;
+  now?: Date;
+  stuckAfterMs?: number;
+  queuedStuckAfterMs?: number;
+}): Promise<SweepReport> {
+  const { runtime } = options;
+  const log = options.log ?? (() => {});
+  const nowMs = (options.now ?? new Date()).getTime();
+  const stuckAfterMs = options.stuckAfterMs ?? STUCK_AFTER_MS;
+  const queuedStuckAfterMs = Math.max(stuckAfterMs, options.queuedStuckAfterMs ?? QUEUED_STUCK_AFTER_MS);
+  const abandonAfterMs = runtime.config.uploads.abandonAfterHours * 3600_000;
+  const table = tableOf(runtime);
+  const report: SweepReport = { abandoned: 0, requeued: 0, failed: 0, orphans: 0, active: 0 };
+
+  const isOlderThan = (iso: string, ageMs: number) => nowMs - Date.parse(iso) > ageMs;
+  const entries: ActiveVideoEntry[] = [];
+  for (const shard of ACTIVE_VIDEO_SHARDS) entries.push(...(await listActiveVideos({ table, shard })));
+  report.active = entries.length;
+
+  for (const entry of entries) {
+    const thresholdOf = (status: Video["status"]) =>
+      status === "UPLOADING" ? abandonAfterMs : status === "QUEUED" ? queuedStuckAfterMs : stuckAfterMs;
+    // The entry's status is the video's (both change in one transaction); its updatedAt may be
+    // older than the video's, never newer, so it is a safe first filter.
+    if (!isOlderThan(entry.updatedAt, thresholdOf(entry.status))) continue;
+    try {
+      const video = await findVideoById({
+        table,
+        creatorId: entry.creatorId,
+        videoId: entry.videoId,
+        consistent: true,
+      });
+      if (!video) {
+        await deleteActiveVideoEntry({ table, videoId: entry.videoId });
+        report.orphans++;
+        continue;
+      }
+      if (video.status === "UPLOADING") {
+        if (!isOlderThan(video.updatedAt, abandonAfterMs)) continue;
+        // A long multipart upload is alive as long as parts keep arriving.
+        const lastPartAt = video.uploadId
+          ? await findLastUploadPartAt({ table, creatorId: video.creatorId, videoId: video.videoId })
+          : null;
+        if (lastPartAt && !isOlderThan(lastPartAt, abandonAfterMs)) continue;
+        await purgeVideo(runtime, video);
+        log("deleted an abandoned upload", { videoId: video.videoId, since: video.updatedAt });
+        report.abandoned++;
+        continue;
+      }
+      if (video.status === "READY" || video.status === "FAILED") {
+        // The index should already be gone; a crash between writes cannot leave it, but be safe.
+        await deleteActiveVideoEntry({ table, videoId: video.videoId });
+        report.orphans++;
+        continue;
+      }
+      if (!isOlderThan(video.updatedAt, thresholdOf(video.status))) continue;
+      if (video.status !== "QUEUED" && video.requeueCount >= MAX_REQUEUES) {
+        await failVideo(
+          runtime,
+          video,
+          [video.status],
+          `Processing stalled ${video.requeueCount + 1} times at “${video.stage ?? video.status.toLowerCase()}”; we stopped trying.`,
+        );
+        report.failed++;
+        continue;
+      }
+      await requeue(runtime, video);
+      log("re-queued a stuck video", {
+        videoId: video.videoId,
+        status: video.status,
+        since: video.updatedAt,
+      });
+      report.requeued++;
+    } catch (error) {
+      // One bad video must not stop the sweep of the others.
+      log("could not sweep a video", { videoId: entry.videoId, error: String(error) });
+    }
+  }
+  return report;
+}
+
+async function requeue(runtime: Runtime, video: Video): Promise<void> {
+  const payload = { creatorId: video.creatorId, videoId: video.videoId };
+  // Counted (and updatedAt refreshed) first, with the version we read: two sweeps racing
+  // re-queue it once.
+  await updateVideo({
+    table: tableOf(runtime),
+    creatorId: video.creatorId,
+    videoId: video.videoId,
+    expectedVersion: video.version,
+    set: { requeueCount: video.requeueCount + 1 },
+  });
+  if (video.status === "UPLOADED") await enqueueJob(runtime, "ingest-video", payload);
+  else await enqueueJob(runtime, "analyze-video", payload);
+}
