@@ -29,7 +29,11 @@ export function ensureInstalled() {
   const installedMarker = path.join(projectRoot, "node_modules", ".package-lock.json");
   const pinnedNode = path.join(projectRoot, "node_modules", ".bin", "node");
   const lockfile = path.join(projectRoot, "package-lock.json");
-  if (!existsSync(installedMarker) || !existsSync(pinnedNode) || mtimeMs(installedMarker) < mtimeMs(lockfile)) {
+  if (
+    !existsSync(installedMarker) ||
+    !existsSync(pinnedNode) ||
+    mtimeMs(installedMarker) < mtimeMs(lockfile)
+  ) {
     runNpm(["ci", "--no-audit", "--no-fund"], "Installing dependencies");
   }
 }

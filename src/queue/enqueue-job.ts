@@ -20,7 +20,8 @@ export async function enqueueJob<Name extends JobName>(
       QueueUrl: await getQueueUrl(clients.sqs, config.aws.queueName),
       MessageBody: JSON.stringify(message),
       // SQS caps a delay at 15 minutes.
-      DelaySeconds: options.delaySeconds === undefined ? undefined : Math.min(900, Math.max(0, options.delaySeconds)),
+      DelaySeconds:
+        options.delaySeconds === undefined ? undefined : Math.min(900, Math.max(0, options.delaySeconds)),
     }),
   );
 }
