@@ -46,6 +46,18 @@ export type SignalCurve = {
   silences: TimeRange[];
   /** Times of detected scene cuts, seconds. */
   sceneCutsSeconds: number[];
+  /**
+   * Spread (standard deviation, dB) of the ten 100 ms RMS levels within each second, levels
+   * floored at −60 dBFS: speech swings 5–20 dB between syllables and pauses, steady noise or
+   * sustained music 0–3 dB. Optional: curves made by other means may lack it.
+   */
+  loudnessSwingDb?: number[];
+  /**
+   * Level of the voice band (≈100 Hz–4 kHz) relative to the whole signal per second, dB (≤ 0):
+   * near 0 when the energy sits where voices are (speech: −0.5 to 0), −4 or lower for hiss,
+   * rumble or broadband noise (pink noise −4, white noise −8). Optional, as `loudnessSwingDb`.
+   */
+  voiceBandRatioDb?: number[];
 };
 
 export type TimeRange = { startSeconds: number; endSeconds: number };

@@ -1,0 +1,396 @@
+/**
+ * Pipeline benchmark: `npm run bench:pipeline` (or `npx tsx bench/pipeline.bench.ts`).
+ *
+ *   --long          a 60-minute source instead of 10 minutes
+ *   --minutes N     any length (multiples of 10 are made by stream-copying the 10-minute video)
+ *   --clips N       how many clips to render for the render comparison (default 2)
+ *   --no-render     skip the render comparison
+ *   --cache <dir>   keep the generated source (and its plan) in <dir> and reuse it next time:
+ *                   generating 10 minutes of 1080p takes a few minutes on 2 cores
+ *
+ * Generates a 1080p30 H.264/AAC video with planted events (see src/engine/testing/synthetic-
+ * video.ts) in a temporary directory and measures, in the same run:
+ *   1. a plain full decode (`ffmpeg -i IN -f null -`), the floor for any full analysis;
+ *   2. for each signal mode: probe + signal pass + local analysis, its ratio to the decode, and
+ *      its accuracy (planted events found by a top clip with both edges within 3 s);
+ *   3. per clip: `renderClip` vs a bare ffmpeg crop+scale+encode of the same segment;
+ *   4. peak RSS of this process and of every ffmpeg child (sampled from /proc).
+ * and says which signal mode the figures support as the default.
+ */
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { access, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createLocalAnalyzer } from "@/engine/analyzers/local-analyzer";
+import { DEFAULT_MOMENT_OPTIONS, DEFAULT_SIGNAL_MODE, MAX_TOP_N } from "@/engine/defaults";
+import { renderClip } from "@/engine/render/render-clip";
+import { extractSignals } from "@/engine/signals/extract-signals";
+import {
+  generateSyntheticVideo,
+  type PlantedEvent,
+  planSyntheticVideo,
+  type SyntheticVideo,
+} from "@/engine/testing/synthetic-video";
+import type { ScoredMoment, SignalMode } from "@/engine/types";
+import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
+import { probeMedia } from "@/media/probe";
+import { runMedia } from "@/media/run-ffmpeg";
+import { RENDER_X264_PRESET } from "@/media/vertical-crop-args";
+
+const BOUNDARY_TOLERANCE_SECONDS = 3;
+const TARGET_ANALYSIS_RATIO = 0.25;
+const BASE_MINUTES = 10;
+
+const args = process.argv.slice(2);
+const minutes = args.includes("--long") ? 60 : Number(flagValue("--minutes") ?? BASE_MINUTES);
+const clipsToRender = args.includes("--no-render") ? 0 : Number(flagValue("--clips") ?? 2);
+const cacheFlag = flagValue("--cache");
+const cacheDirectory = cacheFlag ? path.resolve(cacheFlag) : undefined;
+const binaries = resolveMediaBinaries();
+
+function flagValue(flag: string): string | undefined {
+  const index = args.indexOf(flag);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+/** Peak resident memory of this process (getrusage) and of its ffmpeg children (/proc VmHWM). */
+class PeakMemory {
+  private childPeakKb = 0;
+  private childPeakName = "";
+  private timer: NodeJS.Timeout | undefined;
+
+  start(intervalMs = 150) {
+    this.timer = setInterval(() => this.sample(), intervalMs);
+    this.timer.unref();
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.sample();
+  }
+
+  reset() {
+    this.childPeakKb = 0;
+    this.childPeakName = "";
+  }
+
+  get childMb() {
+    return this.childPeakKb / 1024;
+  }
+
+  get childName() {
+    return this.childPeakName;
+  }
+
+  private sample() {
+    for (const pid of childPids(process.pid)) {
+      try {
+        const status = readFileSync(`/proc/${pid}/status`, "utf8");
+        const peak = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+        if (peak > this.childPeakKb) {
+          this.childPeakKb = peak;
+          this.childPeakName = /Name:\s+(\S+)/.exec(status)?.[1] ?? "?";
+        }
+      } catch {
+        // The child exited between listing and reading.
+      }
+    }
+  }
+}
+
+function childPids(pid: number): number[] {
+  const pids: number[] = [];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
+      if (children) pids.push(...children.split(/\s+/).map(Number));
+    }
+  } catch {
+    // Not Linux, or the process is gone: no child figures.
+  }
+  return pids;
+}
+
+const selfPeakMb = () => process.resourceUsage().maxRSS / 1024;
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seconds: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, seconds: (performance.now() - started) / 1000 };
+}
+
+function progress(message: string) {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+/** Planted events matched by a clip containing them whose edges are within 3 s of theirs. */
+function matchEvents(events: PlantedEvent[], moments: ScoredMoment[]) {
+  const matched = events.filter((event) =>
+    moments.some(
+      (moment) =>
+        Math.abs(moment.startSeconds - event.startSeconds) <= BOUNDARY_TOLERANCE_SECONDS &&
+        Math.abs(moment.endSeconds - event.endSeconds) <= BOUNDARY_TOLERANCE_SECONDS,
+    ),
+  );
+  return matched.length;
+}
+
+/** A source of `sourceMinutes`, from the cache directory when it holds one, else generated (and cached if asked). */
+async function loadOrMakeSource(directory: string, sourceMinutes: number): Promise<SyntheticVideo> {
+  const cache = cacheDirectory;
+  const planPath = cache ? path.join(cache, `planted-${sourceMinutes}min.json`) : undefined;
+  if (planPath) {
+    try {
+      const cached = JSON.parse(await readFile(planPath, "utf8")) as SyntheticVideo;
+      await access(cached.path);
+      progress(`reusing ${cached.path}`);
+      return cached;
+    } catch {
+      // Not cached yet.
+    }
+  }
+  const target = cache ?? directory;
+  await mkdir(target, { recursive: true });
+  const source =
+    sourceMinutes <= BASE_MINUTES
+      ? await generateSource(target, sourceMinutes)
+      : await repeatSource(
+          await loadOrMakeSource(directory, BASE_MINUTES),
+          target,
+          Math.round(sourceMinutes / BASE_MINUTES),
+        );
+  if (planPath) await writeFile(planPath, JSON.stringify(source));
+  return source;
+}
+
+async function generateSource(directory: string, sourceMinutes: number): Promise<SyntheticVideo> {
+  const seconds = sourceMinutes * 60;
+  const plan = planSyntheticVideo({ durationSeconds: seconds, gapSeconds: 40 });
+  progress(`generating a ${sourceMinutes}-minute 1080p30 video with ${plan.events.length} planted events…`);
+  const generated = await timed(() =>
+    generateSyntheticVideo({
+      binaries,
+      outputPath: path.join(directory, `planted-${seconds}s-1080p30.mp4`),
+      plan,
+      width: 1920,
+      height: 1080,
+      fps: 30,
+      // Realistic decoding cost needs CABAC and B-frames (ultrafast has neither).
+      preset: "superfast",
+      timeoutMs: 3 * 60 * 60 * 1000,
+    }),
+  );
+  progress(`generated in ${generated.seconds.toFixed(1)} s`);
+  return generated.value;
+}
+
+/** Longer sources: the 10-minute video stream-copied back to back, its events repeated. */
+async function repeatSource(
+  base: SyntheticVideo,
+  directory: string,
+  copies: number,
+): Promise<SyntheticVideo> {
+  const listPath = path.join(directory, "copies.txt");
+  await writeFile(listPath, Array.from({ length: copies }, () => `file '${path.resolve(base.path)}'`).join("\n"));
+  const durationSeconds = copies * base.durationSeconds;
+  const longPath = path.join(directory, `planted-${durationSeconds}s-1080p30.mp4`);
+  progress(`joining ${copies} copies into a ${durationSeconds / 60}-minute source…`);
+  await runMedia({
+    binaryPath: binaries.ffmpegPath,
+    args: ["-hide_banner", "-v", "error", "-y", "-f", "concat", "-safe", "0", "-i", listPath].concat([
+      "-c",
+      "copy",
+      "-movflags",
+      "+faststart",
+      longPath,
+    ]),
+    timeoutMs: 30 * 60 * 1000,
+  });
+  await rm(listPath);
+  const shift =
+    (offset: number) =>
+    <T extends { startSeconds: number; endSeconds: number }>(range: T): T => ({
+      ...range,
+      startSeconds: range.startSeconds + offset,
+      endSeconds: range.endSeconds + offset,
+    });
+  const repeat = <T extends { startSeconds: number; endSeconds: number }>(ranges: T[]) =>
+    Array.from({ length: copies }, (_, copy) => ranges.map(shift(copy * base.durationSeconds))).flat();
+  return { path: longPath, durationSeconds, events: repeat(base.events), silences: repeat(base.silences) };
+}
+
+async function main() {
+  const directory = await mkdtemp(path.join(tmpdir(), "truss-bench-pipeline-"));
+  const memory = new PeakMemory();
+  memory.start();
+  try {
+    const cpu = execFileSync("nproc", { encoding: "utf8" }).trim();
+    progress(`ffmpeg ${binaries.majorVersion} (${binaries.source}), ${cpu} cores, node ${process.version}`);
+    const source = await loadOrMakeSource(directory, minutes);
+    const probe = await probeMedia({ binaries, input: source.path });
+    const sizeMb = (probe.sizeBytes ?? 0) / 1024 / 1024;
+    progress(
+      `source: ${(source.durationSeconds / 60).toFixed(0)} min, ${probe.width}×${probe.height} ${probe.fps} fps, ` +
+        `${sizeMb.toFixed(0)} MB (${((probe.bitrateBitsPerSecond ?? 0) / 1e6 || 0).toFixed(1)} Mb/s), ${source.events.length} planted events`,
+    );
+
+    memory.reset();
+    progress("plain full decode…");
+    const decode = await timed(() =>
+      runMedia({
+        binaryPath: binaries.ffmpegPath,
+        args: ["-hide_banner", "-nostats", "-v", "error", "-i", source.path, "-f", "null", "-"],
+        timeoutMs: 4 * 60 * 60 * 1000,
+      }),
+    );
+    const decodeChildMb = memory.childMb;
+
+    const topN = Math.min(MAX_TOP_N, source.events.length);
+    const modes: SignalMode[] = ["fast", "full"];
+    type ModeResult = {
+      seconds: number;
+      ratio: number;
+      accuracy: number;
+      matched: number;
+      childMb: number;
+      moments: ScoredMoment[];
+      sceneCutsSeconds: number[];
+    };
+    const results = {} as Record<SignalMode, ModeResult>;
+    for (const mode of modes) {
+      memory.reset();
+      progress(`analysis, ${mode} mode…`);
+      const analysis = await timed(async () => {
+        const probed = await probeMedia({ binaries, input: source.path });
+        const signals = await extractSignals({ binaries, input: source.path, probe: probed, mode });
+        const result = await createLocalAnalyzer().analyze({
+          sourcePath: source.path,
+          probe: probed,
+          signals,
+          options: { ...DEFAULT_MOMENT_OPTIONS, topN },
+        });
+        return { ...result, sceneCutsSeconds: signals.sceneCutsSeconds };
+      });
+      const matched = matchEvents(source.events, analysis.value.moments);
+      results[mode] = {
+        seconds: analysis.seconds,
+        ratio: analysis.seconds / decode.seconds,
+        accuracy: matched / Math.min(source.events.length, topN),
+        matched,
+        childMb: memory.childMb,
+        moments: analysis.value.moments,
+        sceneCutsSeconds: analysis.value.sceneCutsSeconds,
+      };
+    }
+
+    const renders: { clip: string; renderSeconds: number; bareSeconds: number; ratio: number }[] = [];
+    memory.reset();
+    for (const moment of results[DEFAULT_SIGNAL_MODE].moments.slice(0, clipsToRender)) {
+      const clipName = `clip-${moment.ordinal + 1}`;
+      progress(`render ${clipName} (${moment.startSeconds}–${moment.endSeconds} s)…`);
+      const rendered = await timed(() =>
+        renderClip(
+          {
+            sourcePath: source.path,
+            probe,
+            startSeconds: moment.startSeconds,
+            endSeconds: moment.endSeconds,
+            sceneCutsSeconds: results[DEFAULT_SIGNAL_MODE].sceneCutsSeconds,
+            outputDir: directory,
+            baseName: clipName,
+          },
+          { binaries, log: () => undefined },
+        ),
+      );
+      const bare = await timed(() =>
+        runMedia({
+          binaryPath: binaries.ffmpegPath,
+          args: [
+            "-hide_banner",
+            "-nostdin",
+            "-v",
+            "error",
+            "-y",
+            "-ss",
+            String(moment.startSeconds),
+            "-t",
+            String(moment.endSeconds - moment.startSeconds),
+            "-i",
+            source.path,
+            "-vf",
+            "crop=ih*9/16:ih,scale=1080:1920",
+            "-c:v",
+            "libx264",
+            "-preset",
+            RENDER_X264_PRESET,
+            "-crf",
+            "21",
+            "-c:a",
+            "aac",
+            "-b:a",
+            "128k",
+            path.join(directory, `${clipName}.bare.mp4`),
+          ],
+          timeoutMs: 30 * 60 * 1000,
+        }),
+      );
+      renders.push({
+        clip: `${clipName} (${(moment.endSeconds - moment.startSeconds).toFixed(1)} s)`,
+        renderSeconds: rendered.seconds,
+        bareSeconds: bare.seconds,
+        ratio: rendered.seconds / bare.seconds,
+      });
+    }
+    const renderChildMb = memory.childMb;
+    memory.stop();
+
+    const line = (label: string, value: string) => console.log(`${label.padEnd(44)} ${value}`);
+    console.log(
+      `\nPipeline benchmark — ${(source.durationSeconds / 60).toFixed(0)}-minute 1080p30 source, ${source.events.length} planted events, top ${topN} clips`,
+    );
+    line(
+      "plain full decode (ffmpeg -i IN -f null -)",
+      `${decode.seconds.toFixed(1)} s (ffmpeg peak RSS ${decodeChildMb.toFixed(0)} MB)`,
+    );
+    for (const mode of modes) {
+      const result = results[mode];
+      line(
+        `analysis, ${mode} mode`,
+        `${result.seconds.toFixed(1)} s = ${result.ratio.toFixed(3)}× decode; accuracy ${result.matched}/${Math.min(source.events.length, topN)} ` +
+          `(${(100 * result.accuracy).toFixed(0)}%); ffmpeg peak RSS ${result.childMb.toFixed(0)} MB`,
+      );
+    }
+    for (const render of renders) {
+      line(
+        `render ${render.clip}`,
+        `${render.renderSeconds.toFixed(1)} s vs bare crop+scale+encode ${render.bareSeconds.toFixed(1)} s = ${render.ratio.toFixed(2)}×`,
+      );
+    }
+    if (renders.length > 0) {
+      const mean = renders.reduce((sum, render) => sum + render.ratio, 0) / renders.length;
+      line("render / bare, mean", `${mean.toFixed(2)}× (ffmpeg peak RSS ${renderChildMb.toFixed(0)} MB)`);
+    }
+    line("peak RSS, this process (getrusage)", `${selfPeakMb().toFixed(0)} MB`);
+    line(
+      "peak RSS, largest ffmpeg child (/proc VmHWM)",
+      `${Math.max(decodeChildMb, results.fast.childMb, results.full.childMb, renderChildMb).toFixed(0)} MB`,
+    );
+
+    const fast = results.fast;
+    const full = results.full;
+    const fastHolds = fast.ratio <= TARGET_ANALYSIS_RATIO && fast.accuracy >= Math.min(0.8, full.accuracy);
+    const supported: SignalMode = fastHolds ? "fast" : "full";
+    line(
+      "default signal mode supported by these figures",
+      `${supported} (fast: ${fast.ratio.toFixed(3)}× ≤ ${TARGET_ANALYSIS_RATIO}× and accuracy ${(100 * fast.accuracy).toFixed(0)}% vs full ${(100 * full.accuracy).toFixed(0)}%)` +
+        `; DEFAULT_SIGNAL_MODE is ${DEFAULT_SIGNAL_MODE}${supported === DEFAULT_SIGNAL_MODE ? "" : " — CHANGE IT"}`,
+    );
+    if (supported !== DEFAULT_SIGNAL_MODE) process.exitCode = 1;
+  } finally {
+    memory.stop();
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+await main();

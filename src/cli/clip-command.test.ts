@@ -1,0 +1,191 @@
+import { createReadStream } from "node:fs";
+import { access, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateSyntheticVideo } from "@/engine/testing/synthetic-video";
+import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
+import { type ClipReport, parseClipArgs, runClipCommand, UsageError } from "./clip-command";
+
+const binaries = resolveMediaBinaries();
+let directory = "";
+let videoPath = "";
+let server: Server;
+let baseUrl = "";
+const quiet = () => undefined;
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), "truss-cli-test-"));
+  videoPath = path.join(directory, "planted.mp4");
+  await generateSyntheticVideo({
+    binaries,
+    outputPath: videoPath,
+    plan: {
+      durationSeconds: 60,
+      events: [{ kind: "loud-burst", startSeconds: 15, endSeconds: 32 }],
+      silences: [
+        { startSeconds: 14, endSeconds: 15 },
+        { startSeconds: 32, endSeconds: 33 },
+      ],
+    },
+  });
+  server = createServer((request, response) => {
+    if (request.url !== "/videos/planted.mp4") {
+      response.writeHead(404).end("not found");
+      return;
+    }
+    response.writeHead(200, { "content-type": "video/mp4" });
+    createReadStream(videoPath).pipe(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 60_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  if (directory) await rm(directory, { recursive: true, force: true });
+});
+
+describe("parseClipArgs", () => {
+  it("reads the documented options", () => {
+    expect(
+      parseClipArgs([
+        "in.mp4",
+        "--out",
+        "clips",
+        "--top=3",
+        "--min-seconds",
+        "10",
+        "--max-seconds",
+        "30",
+        "--mode",
+        "full",
+      ]),
+    ).toEqual({
+      input: "in.mp4",
+      outDir: "clips",
+      topN: 3,
+      minSeconds: 10,
+      maxSeconds: 30,
+      mode: "full",
+      captionsPath: null,
+      render: true,
+    });
+  });
+
+  it("fills the defaults", () => {
+    expect(parseClipArgs(["https://example.com/v.mp4", "--out", "o", "--no-render"])).toMatchObject({
+      topN: 5,
+      minSeconds: 15,
+      maxSeconds: 60,
+      render: false,
+    });
+  });
+
+  it.each([
+    [["in.mp4"], /--out <dir> is required/],
+    [["--out", "o"], /exactly one video/],
+    [["a.mp4", "b.mp4", "--out", "o"], /exactly one video/],
+    [["in.mp4", "--out", "o", "--top", "21"], /--top must be between 1 and 20/],
+    [["in.mp4", "--out", "o", "--top", "2.5"], /whole number/],
+    [
+      ["in.mp4", "--out", "o", "--min-seconds", "40", "--max-seconds", "20"],
+      /--max-seconds must be at least --min-seconds/,
+    ],
+    [["in.mp4", "--out", "o", "--mode", "slow"], /fast or full/],
+    [["in.mp4", "--out", "o", "--colour", "red"], /Unknown option --colour/],
+    [["in.mp4", "--out"], /--out needs a value/],
+    [["ftp://host/in.mp4", "--out", "o"], /Only http\(s\) URLs/],
+  ])("refuses %j", (argv, message) => {
+    expect(() => parseClipArgs(argv)).toThrow(UsageError);
+    expect(() => parseClipArgs(argv)).toThrow(message);
+  });
+});
+
+describe("runClipCommand", () => {
+  it("analyses a file and writes report.json without rendering", async () => {
+    const outDir = path.join(directory, "analysis-only");
+    const lines: string[] = [];
+    const report = await runClipCommand(
+      { ...parseClipArgs([videoPath, "--out", outDir, "--top", "2", "--no-render"]) },
+      { binaries, log: (line) => lines.push(line) },
+    );
+    const written = JSON.parse(await readFile(path.join(outDir, "report.json"), "utf8")) as ClipReport;
+    expect(written).toEqual(report);
+    expect(report.source).toMatchObject({ durationSeconds: 60, width: 320, height: 180, hasAudio: true });
+    expect(report.clips).toHaveLength(2);
+    expect(report.clips[0]).toMatchObject({ rank: 1, startSeconds: expect.closeTo(15, 0), file: null });
+    expect(report.clips[0]?.endSeconds).toBeCloseTo(32, 0);
+    expect(report.clips[0]?.reasons[0]).toEqual({
+      atSeconds: expect.any(Number),
+      text: expect.stringMatching(/^Loud burst at 00:1[5-6]/),
+    });
+    expect(report.chapters[0]?.startSeconds).toBe(0);
+    expect(report.youtubeChapters.startsWith("00:00 ")).toBe(true);
+    expect(report.timings.signalsSeconds).toBeGreaterThan(0);
+    expect(report.timings.downloadSeconds).toBeNull();
+    expect(lines.some((line) => /Measuring sound and motion \(fast\): 100%/.test(line))).toBe(true);
+  }, 60_000);
+
+  it("downloads a URL to a temporary file first and removes it afterwards", async () => {
+    const before = (await readdir(tmpdir())).filter(
+      (name) => name.startsWith("truss-cli-") && !name.startsWith("truss-cli-test-"),
+    );
+    const report = await runClipCommand(
+      parseClipArgs([
+        `${baseUrl}/videos/planted.mp4`,
+        "--out",
+        path.join(directory, "from-url"),
+        "--top",
+        "1",
+        "--no-render",
+      ]),
+      { binaries, log: quiet },
+    );
+    expect(report.timings.downloadSeconds).not.toBeNull();
+    expect(report.clips).toHaveLength(1);
+    const after = (await readdir(tmpdir())).filter(
+      (name) => name.startsWith("truss-cli-") && !name.startsWith("truss-cli-test-"),
+    );
+    expect(after).toEqual(before);
+  }, 60_000);
+
+  it("says so when a URL cannot be downloaded", async () => {
+    await expect(
+      runClipCommand(
+        parseClipArgs([`${baseUrl}/missing.mp4`, "--out", path.join(directory, "x"), "--no-render"]),
+        {
+          binaries,
+          log: quiet,
+        },
+      ),
+    ).rejects.toThrow("The video could not be downloaded: HTTP 404 Not Found");
+  });
+
+  it("says so when the file does not exist", async () => {
+    await expect(
+      runClipCommand(parseClipArgs([path.join(directory, "nope.mp4"), "--out", path.join(directory, "y")]), {
+        binaries,
+        log: quiet,
+      }),
+    ).rejects.toThrow(/No such file/);
+  });
+
+  it("renders each clip with its thumbnail and preview", async () => {
+    const outDir = path.join(directory, "rendered");
+    const report = await runClipCommand(parseClipArgs([videoPath, "--out", outDir, "--top", "1"]), {
+      binaries,
+      log: quiet,
+    });
+    const [clip] = report.clips;
+    expect(clip?.file).toBe("clip-01.mp4");
+    for (const file of [clip?.file, clip?.thumbnail, clip?.preview]) {
+      expect(file).toBeTruthy();
+      await access(path.join(outDir, file ?? ""));
+    }
+    expect((await stat(path.join(outDir, "clip-01.mp4"))).size).toBeGreaterThan(10_000);
+    expect(report.timings.renderSeconds).toHaveLength(1);
+  }, 240_000);
+});

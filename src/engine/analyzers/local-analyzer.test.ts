@@ -1,0 +1,201 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analyzeSource, type SourceAnalysis } from "@/engine/analyze-source";
+import { DEFAULT_MOMENT_OPTIONS, DEFAULT_SIGNAL_MODE } from "@/engine/defaults";
+import { SignalExtractionError } from "@/engine/signals/extract-signals";
+import {
+  createDefectFixtures,
+  DEFECT_FIXTURE_NAMES,
+  type DefectFixtures,
+} from "@/engine/testing/defect-fixtures";
+import {
+  generateSyntheticVideo,
+  type PlantedEvent,
+  planSyntheticVideo,
+  type SyntheticVideo,
+} from "@/engine/testing/synthetic-video";
+import type { ScoredMoment, SignalMode } from "@/engine/types";
+import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
+import { MediaProbeError } from "@/media/probe";
+import { createLocalAnalyzer } from "./local-analyzer";
+
+/**
+ * End to end, no AWS: generated videos with planted events and a flat control go through
+ * probe → one signal pass → local analysis, in both signal modes.
+ */
+const binaries = resolveMediaBinaries();
+const BOUNDARY_TOLERANCE_SECONDS = 3;
+let directory = "";
+let planted: SyntheticVideo;
+let control: SyntheticVideo;
+let fixtures: DefectFixtures;
+const results = new Map<string, SourceAnalysis>();
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), "truss-engine-e2e-"));
+  const durationSeconds = 190;
+  [planted, control, fixtures] = await Promise.all([
+    generateSyntheticVideo({
+      binaries,
+      outputPath: path.join(directory, "planted.mp4"),
+      plan: planSyntheticVideo({ durationSeconds }),
+    }),
+    generateSyntheticVideo({
+      binaries,
+      outputPath: path.join(directory, "flat-control.mp4"),
+      plan: planSyntheticVideo({ durationSeconds, flat: true }),
+    }),
+    createDefectFixtures({ binaries, directory }),
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  if (directory) await rm(directory, { recursive: true, force: true });
+});
+
+async function analyzed(video: SyntheticVideo, mode: SignalMode): Promise<SourceAnalysis> {
+  const key = `${video.path}:${mode}`;
+  const cached = results.get(key);
+  if (cached) return cached;
+  const result = await analyzeSource({ binaries, input: video.path, mode });
+  results.set(key, result);
+  return result;
+}
+
+/** A clip that contains the event, both edges within 3 s of the event's. */
+function findsEvent(moments: ScoredMoment[], event: PlantedEvent): boolean {
+  return moments.some(
+    (moment) =>
+      moment.startSeconds <= event.startSeconds + BOUNDARY_TOLERANCE_SECONDS &&
+      moment.endSeconds >= event.endSeconds - BOUNDARY_TOLERANCE_SECONDS &&
+      Math.abs(moment.startSeconds - event.startSeconds) <= BOUNDARY_TOLERANCE_SECONDS &&
+      Math.abs(moment.endSeconds - event.endSeconds) <= BOUNDARY_TOLERANCE_SECONDS,
+  );
+}
+
+describe.each(["fast", "full"] as const)("local analysis, %s signal mode", (mode) => {
+  it("puts the top clips on at least 80% of the planted events, edges within 3 s", async () => {
+    const { analysis } = await analyzed(planted, mode);
+    expect(planted.events.length).toBeGreaterThanOrEqual(4);
+    const found = planted.events.filter((event) => findsEvent(analysis.moments, event));
+    expect(found.length / planted.events.length).toBeGreaterThanOrEqual(0.8);
+  }, 60_000);
+
+  it("scores the flat control's best clip at least 20 points below the planted video's", async () => {
+    const best = Math.max(...(await analyzed(planted, mode)).analysis.moments.map((moment) => moment.score));
+    const controlBest = Math.max(
+      ...(await analyzed(control, mode)).analysis.moments.map((moment) => moment.score),
+    );
+    expect(best - controlBest).toBeGreaterThanOrEqual(20);
+    expect(controlBest).toBeLessThan(20);
+  }, 60_000);
+
+  it("keeps clips within the limits, apart, ranked, explained and titled", async () => {
+    const { analysis, probe } = await analyzed(planted, mode);
+    const { moments } = analysis;
+    expect(moments).toHaveLength(DEFAULT_MOMENT_OPTIONS.topN);
+    const byStart = [...moments].sort((a, b) => a.startSeconds - b.startSeconds);
+    for (const [index, moment] of byStart.entries()) {
+      const length = moment.endSeconds - moment.startSeconds;
+      expect(length).toBeGreaterThanOrEqual(DEFAULT_MOMENT_OPTIONS.minSeconds - 1e-6);
+      expect(length).toBeLessThanOrEqual(DEFAULT_MOMENT_OPTIONS.maxSeconds + 1e-6);
+      expect(moment.startSeconds).toBeGreaterThanOrEqual(0);
+      expect(moment.endSeconds).toBeLessThanOrEqual(probe.durationSeconds);
+      const next = byStart[index + 1];
+      if (next) expect(moment.endSeconds).toBeLessThanOrEqual(next.startSeconds);
+    }
+    expect(moments.map((moment) => moment.ordinal)).toEqual([0, 1, 2, 3, 4]);
+    const scores = moments.map((moment) => moment.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    for (const moment of moments) {
+      expect(moment.score).toBeGreaterThanOrEqual(0);
+      expect(moment.score).toBeLessThanOrEqual(100);
+      expect(moment.title.length).toBeGreaterThan(5);
+      expect(moment.reasons.length).toBeGreaterThan(0);
+      for (const reason of moment.reasons) {
+        expect(reason.atSeconds).toBeGreaterThanOrEqual(moment.startSeconds - 1);
+        expect(reason.atSeconds).toBeLessThanOrEqual(moment.endSeconds);
+      }
+    }
+    expect(analysis.interestCurve).toHaveLength(190);
+    expect(analysis.chapters[0]?.startSeconds).toBe(0);
+    expect(analysis.chapters.at(-1)?.endSeconds).toBeCloseTo(probe.durationSeconds, 0);
+  }, 60_000);
+});
+
+describe("local analysis of defect fixtures", () => {
+  const expectations: Record<(typeof DEFECT_FIXTURE_NAMES)[number], "analyses" | "fails" | "either"> = {
+    "no-audio": "analyses",
+    "audio-only": "fails",
+    vertical: "analyses",
+    rotated: "analyses",
+    "variable-frame-rate": "analyses",
+    "one-second": "analyses",
+    corrupt: "either",
+    "not-a-video": "fails",
+    truncated: "fails",
+  };
+
+  it.each(DEFECT_FIXTURE_NAMES)(
+    "%s: analyses or fails with a clear reason, without hanging",
+    async (name) => {
+      const started = Date.now();
+      const outcome = await analyzeSource({
+        binaries,
+        input: fixtures[name],
+        mode: DEFAULT_SIGNAL_MODE,
+      }).then(
+        (result) => ({ result }),
+        (error: unknown) => ({ error }),
+      );
+      expect(Date.now() - started).toBeLessThan(20_000);
+      const expected = expectations[name];
+      if ("error" in outcome) {
+        expect(expected, `${name} failed: ${String(outcome.error)}`).not.toBe("analyses");
+        const isClear =
+          outcome.error instanceof MediaProbeError || outcome.error instanceof SignalExtractionError;
+        expect(isClear, String(outcome.error)).toBe(true);
+        // A sentence for a person: no stack, no ffmpeg option soup.
+        expect((outcome.error as Error).message).toMatch(/^[A-Z][^\n]{10,240}$/);
+      } else {
+        expect(expected, `${name} should have failed`).not.toBe("fails");
+        const { moments } = outcome.result.analysis;
+        expect(moments.length).toBeGreaterThanOrEqual(1);
+        for (const moment of moments) {
+          expect(moment.endSeconds).toBeLessThanOrEqual(outcome.result.probe.durationSeconds + 1e-6);
+          expect(moment.endSeconds - moment.startSeconds).toBeGreaterThan(0);
+        }
+      }
+    },
+  );
+
+  it("makes the whole of a one-second video its single clip", async () => {
+    const { analysis } = await analyzeSource({
+      binaries,
+      input: fixtures["one-second"],
+      mode: DEFAULT_SIGNAL_MODE,
+    });
+    expect(analysis.moments).toHaveLength(1);
+    expect(analysis.moments[0]?.startSeconds).toBe(0);
+    expect(analysis.moments[0]?.endSeconds).toBeCloseTo(1, 1);
+    expect(analysis.chapters).toHaveLength(1);
+  });
+
+  it("stops when cancelled before it starts", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const analyzer = createLocalAnalyzer();
+    const { signals, probe } = await analyzed(planted, DEFAULT_SIGNAL_MODE);
+    await expect(
+      analyzer.analyze({
+        sourcePath: planted.path,
+        probe,
+        signals,
+        options: DEFAULT_MOMENT_OPTIONS,
+        signal: controller.signal,
+      }),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { buildAssDocument, CAPTION_LAYOUT, formatAssTime } from "./build-ass-document";
+
+describe("buildAssDocument", () => {
+  const document = buildAssDocument({
+    cards: [
+      { startSeconds: 0, endSeconds: 1.234, text: "Hello {world}" },
+      { startSeconds: 61.5, endSeconds: 3723.456, text: "back\\slash" },
+    ],
+    fontName: "Geist",
+  });
+
+  it("declares the 1080×1920 canvas and a bold outlined style in the safe band", () => {
+    expect(document).toContain("PlayResX: 1080");
+    expect(document).toContain("PlayResY: 1920");
+    const style = document.split("\n").find((line) => line.startsWith("Style: "));
+    const fields = style?.slice("Style: ".length).split(",") ?? [];
+    expect(fields[1]).toBe("Geist");
+    expect(fields[7]).toBe("-1"); // bold
+    expect(Number(fields[16])).toBeGreaterThanOrEqual(6); // thick outline
+    expect(fields[18]).toBe("2"); // bottom centre
+    // Baseline clear of the bottom 20% and the right-edge buttons.
+    expect(Number(fields[21])).toBeGreaterThan(0.2 * 1920);
+    expect(Number(fields[20])).toBeGreaterThan(Number(fields[19]));
+    expect(CAPTION_LAYOUT.frameHeight - CAPTION_LAYOUT.marginBottomPx).toBeLessThan(0.8 * 1920);
+  });
+
+  it("writes each card on two layers (outlined, then emboldened) with centisecond times and literal text", () => {
+    const dialogues = document.split("\n").filter((line) => line.startsWith("Dialogue:"));
+    expect(dialogues).toEqual([
+      "Dialogue: 0,0:00:00.00,0:00:01.23,Caption,,0,0,0,,{\\fad(60,0)}Hello (world)",
+      "Dialogue: 1,0:00:00.00,0:00:01.23,Caption,,0,0,0,,{\\fad(60,0)\\bord2.5\\3c&HFFFFFF&\\shad0}Hello (world)",
+      "Dialogue: 0,0:01:01.50,1:02:03.46,Caption,,0,0,0,,{\\fad(60,0)}back∖slash",
+      "Dialogue: 1,0:01:01.50,1:02:03.46,Caption,,0,0,0,,{\\fad(60,0)\\bord2.5\\3c&HFFFFFF&\\shad0}back∖slash",
+    ]);
+  });
+
+  it("formats ASS times", () => {
+    expect(formatAssTime(0)).toBe("0:00:00.00");
+    expect(formatAssTime(59.999)).toBe("0:01:00.00");
+    expect(formatAssTime(-1)).toBe("0:00:00.00");
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { computeInterest } from "@/engine/moments/interest-curve";
+import { computeSecondFeatures } from "@/engine/moments/second-features";
+import { bracketedEvent, makeSignalCurve, type PaintedStretch } from "@/engine/testing/signal-curves";
+import type { SignalCurve } from "@/engine/types";
+import { buildChapters, MIN_CHAPTER_SECONDS, targetChapterCount } from "./build-chapters";
+import { toYouTubeChapterText } from "./youtube-chapter-text";
+
+function chaptersOf(signals: SignalCurve) {
+  const features = computeSecondFeatures(signals);
+  return buildChapters({ signals, features, interest: computeInterest(features) });
+}
+
+describe("targetChapterCount", () => {
+  it("suits the length: one for a short, ~5 for 10 min, 15 for an hour, 20 for two", () => {
+    expect(targetChapterCount(20)).toBe(1);
+    expect(targetChapterCount(600)).toBe(5);
+    expect(targetChapterCount(3600)).toBe(15);
+    expect(targetChapterCount(7200)).toBe(20);
+    expect(targetChapterCount(100 * 3600)).toBe(30);
+  });
+});
+
+describe("buildChapters", () => {
+  it("starts chapters where the video changes, at pauses, and describes each part", () => {
+    // Ten minutes: talk, then a loud part, then action, then quiet talk again.
+    const stretches: PaintedStretch[] = [
+      { startSeconds: 0, endSeconds: 150, speech: true },
+      ...bracketedEvent({ startSeconds: 151, endSeconds: 300, loudnessLufs: -9 }),
+      ...bracketedEvent({ startSeconds: 302, endSeconds: 450, motion: 0.07 }),
+      { startSeconds: 452, endSeconds: 600, speech: true },
+    ];
+    const chapters = chaptersOf(makeSignalCurve({ durationSeconds: 600, stretches }));
+    expect(chapters).toHaveLength(5);
+    expect(chapters[0]?.startSeconds).toBe(0);
+    expect(chapters.at(-1)?.endSeconds).toBe(600);
+    for (const [index, chapter] of chapters.entries()) {
+      expect(chapter.endSeconds - chapter.startSeconds).toBeGreaterThanOrEqual(600 / 5 / 3);
+      if (index > 0) expect(chapter.startSeconds).toBe(chapters[index - 1]?.endSeconds);
+      expect(chapter.title).toMatch(new RegExp(`^Part ${index + 1} · `));
+    }
+    const starts = chapters.map((chapter) => chapter.startSeconds);
+    for (const edge of [151, 302, 452]) {
+      expect(
+        starts.some((start) => Math.abs(start - edge) <= 2),
+        `a chapter starts near ${edge}`,
+      ).toBe(true);
+    }
+    const titleAt = (second: number) =>
+      chapters.find((chapter) => chapter.startSeconds <= second && second < chapter.endSeconds)?.title;
+    expect(titleAt(200)).toBe(`Part ${chapters.findIndex((c) => c.startSeconds === 151) + 1} · high energy`);
+    expect(titleAt(350)).toMatch(/· action$/);
+    expect(titleAt(60)).toMatch(/· talk$/);
+  });
+
+  it("splits a steady video evenly when nothing changes", () => {
+    const chapters = chaptersOf(makeSignalCurve({ durationSeconds: 600 }));
+    expect(chapters).toHaveLength(5);
+    for (const chapter of chapters) {
+      expect(chapter.endSeconds - chapter.startSeconds).toBeGreaterThan(100);
+      expect(chapter.title).toMatch(/· calm$/);
+    }
+  });
+
+  it("gives a short video one chapter", () => {
+    expect(chaptersOf(makeSignalCurve({ durationSeconds: 1 }))).toEqual([
+      { startSeconds: 0, endSeconds: 1, title: "Part 1 · calm" },
+    ]);
+  });
+});
+
+describe("toYouTubeChapterText", () => {
+  it("writes one line per chapter, the first at 00:00", () => {
+    const text = toYouTubeChapterText([
+      { startSeconds: 0.4, endSeconds: 62, title: "Part 1 · talk" },
+      { startSeconds: 62, endSeconds: 130, title: "Part 2 · high energy" },
+      { startSeconds: 130, endSeconds: 200, title: "Part 3 · action" },
+    ]);
+    expect(text).toBe("00:00 Part 1 · talk\n01:02 Part 2 · high energy\n02:10 Part 3 · action");
+  });
+
+  it("merges chapters shorter than 10 s and moves the first to 00:00", () => {
+    const text = toYouTubeChapterText([
+      { startSeconds: 3, endSeconds: 40, title: "Intro" },
+      { startSeconds: 40, endSeconds: 45, title: "Blip" },
+      { startSeconds: 45, endSeconds: 100, title: "Main" },
+      { startSeconds: 100, endSeconds: 104, title: "Outro" },
+    ]);
+    expect(text).toBe("00:00 Intro\n00:45 Main");
+    const lines = text.split("\n");
+    expect(lines[0]?.startsWith("00:00 ")).toBe(true);
+    expect(MIN_CHAPTER_SECONDS).toBe(10);
+  });
+
+  it("uses h:mm:ss throughout for a video over an hour", () => {
+    const text = toYouTubeChapterText([
+      { startSeconds: 0, endSeconds: 1800, title: "First half" },
+      { startSeconds: 1800, endSeconds: 3725, title: "Second half\nwith a newline" },
+      { startSeconds: 3725, endSeconds: 4000, title: "Bonus" },
+    ]);
+    expect(text).toBe("0:00:00 First half\n0:30:00 Second half with a newline\n1:02:05 Bonus");
+  });
+
+  it("returns nothing for no chapters", () => {
+    expect(toYouTubeChapterText([])).toBe("");
+  });
+});

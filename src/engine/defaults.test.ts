@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_MOMENT_OPTIONS, DEFAULT_SCORING_WEIGHTS, resolveMomentOptions } from "./defaults";
+
+describe("resolveMomentOptions", () => {
+  it("fills the defaults: top 5 clips of 15–60 s", () => {
+    expect(resolveMomentOptions()).toEqual(DEFAULT_MOMENT_OPTIONS);
+    expect(DEFAULT_MOMENT_OPTIONS).toMatchObject({ topN: 5, minSeconds: 15, maxSeconds: 60 });
+    expect(DEFAULT_MOMENT_OPTIONS.weights).toBe(DEFAULT_SCORING_WEIGHTS);
+  });
+
+  it("accepts valid overrides and refuses the rest", () => {
+    expect(resolveMomentOptions({ topN: 20, minSeconds: 5, maxSeconds: 10 })).toMatchObject({
+      topN: 20,
+      minSeconds: 5,
+      maxSeconds: 10,
+    });
+    expect(resolveMomentOptions({ minSeconds: 90 }).maxSeconds).toBe(90);
+    expect(() => resolveMomentOptions({ topN: 21 })).toThrow(/between 1 and 20/);
+    expect(() => resolveMomentOptions({ topN: 0 })).toThrow();
+    expect(() => resolveMomentOptions({ minSeconds: 30, maxSeconds: 20 })).toThrow(/at least minSeconds/);
+  });
+});

@@ -1,0 +1,38 @@
+import { DEFAULT_SCORING_WEIGHTS, resolveWeights } from "./scoring/weights";
+import type { MomentOptions, ScoringWeights, SignalMode } from "./types";
+
+export { DEFAULT_SCORING_WEIGHTS } from "./scoring/weights";
+
+/**
+ * The signal pass used unless asked otherwise. `fast` (keyframes only, full audio, packet sizes
+ * for motion) was chosen from `npm run bench:pipeline`: see bench/README.md for the figures.
+ */
+export const DEFAULT_SIGNAL_MODE: SignalMode = "fast";
+
+export const MAX_TOP_N = 20;
+
+export const DEFAULT_MOMENT_OPTIONS: MomentOptions = {
+  topN: 5,
+  minSeconds: 15,
+  maxSeconds: 60,
+  weights: DEFAULT_SCORING_WEIGHTS,
+};
+
+/**
+ * Options from a caller (CLI flags, API input) made safe: missing values take the defaults,
+ * topN is kept within 1..20, lengths must be positive with min ≤ max.
+ */
+export function resolveMomentOptions(
+  options: Partial<Omit<MomentOptions, "weights">> & { weights?: Partial<ScoringWeights> } = {},
+): MomentOptions {
+  const topN = Math.round(options.topN ?? DEFAULT_MOMENT_OPTIONS.topN);
+  const minSeconds = options.minSeconds ?? DEFAULT_MOMENT_OPTIONS.minSeconds;
+  const maxSeconds = options.maxSeconds ?? Math.max(DEFAULT_MOMENT_OPTIONS.maxSeconds, minSeconds);
+  if (!Number.isFinite(topN) || topN < 1 || topN > MAX_TOP_N)
+    throw new Error(`topN must be between 1 and ${MAX_TOP_N}`);
+  if (!Number.isFinite(minSeconds) || minSeconds < 1) throw new Error("minSeconds must be at least 1");
+  if (!Number.isFinite(maxSeconds) || maxSeconds < minSeconds) {
+    throw new Error("maxSeconds must be at least minSeconds");
+  }
+  return { topN, minSeconds, maxSeconds, weights: resolveWeights(options.weights) };
+}

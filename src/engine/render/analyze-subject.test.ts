@@ -1,0 +1,165 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FaceDetector, loadFaceDetector } from "@/engine/faces/face-detector";
+import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
+import { runMedia } from "@/media/run-ffmpeg";
+import {
+  ANALYSIS_FRAMES_PER_SECOND,
+  analyzeSubject,
+  FACE_DETECTION_EVERY_NTH_FRAME,
+} from "./analyze-subject";
+import { chooseSubjectPlan } from "./choose-subject-plan";
+
+const binaries = resolveMediaBinaries();
+const require = createRequire(import.meta.url);
+// A demo screenshot shipped in @vladmandic/human: one person's face near its left edge
+// (≈ 46 px from the left once scaled to 480 px wide).
+const faceImagePath = path.join(
+  path.dirname(require.resolve("@vladmandic/human")),
+  "..",
+  "assets",
+  "screenshot-faceid.jpg",
+);
+const SOURCE = { width: 1280, height: 720, durationSeconds: 2 };
+const IMAGE_LEFT_PX = 338;
+const FACE_CENTRE_X = (IMAGE_LEFT_PX + 46) / SOURCE.width; // ≈ 0.30
+
+let directory: string;
+let sourcePath: string;
+let movingBoxPath: string;
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(os.tmpdir(), "truss-analyze-subject-test-"));
+  sourcePath = path.join(directory, "face-left-of-centre.mp4");
+  // A still wide shot: the screenshot, 480 px wide, placed so the face sits at ~30% of the width.
+  await runMedia({
+    binaryPath: binaries.ffmpegPath,
+    args: [
+      "-v",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      `color=c=black:s=${SOURCE.width}x${SOURCE.height}:r=10:d=${SOURCE.durationSeconds}`,
+      "-loop",
+      "1",
+      "-i",
+      faceImagePath,
+      "-filter_complex",
+      `[1:v]scale=480:-2[picture];[0:v][picture]overlay=x=${IMAGE_LEFT_PX}:y=190:shortest=1,format=yuv420p`,
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      sourcePath,
+    ],
+    timeoutMs: 30_000,
+  });
+  movingBoxPath = path.join(directory, "moving-box.mp4");
+  await runMedia({
+    binaryPath: binaries.ffmpegPath,
+    args: [
+      "-v",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      "color=c=black:s=640x360:r=10:d=3[bg];color=c=white:s=40x40:r=10:d=3[box];[bg][box]overlay=x='20+t*180':y=160:shortest=1,format=yuv420p",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      movingBoxPath,
+    ],
+    timeoutMs: 30_000,
+  });
+}, 30_000);
+
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+const analyse = (faceDetector: FaceDetector | null) =>
+  analyzeSubject({
+    ffmpegPath: binaries.ffmpegPath,
+    sourcePath,
+    startSeconds: 0,
+    durationSeconds: SOURCE.durationSeconds,
+    sourceWidth: SOURCE.width,
+    sourceHeight: SOURCE.height,
+    videoCodec: "h264",
+    faceDetector,
+    timeoutMs: 30_000,
+  });
+
+describe("analyzeSubject", () => {
+  it("finds the face in sampled frames and the crop centres on it", async () => {
+    const detector = await loadFaceDetector();
+    let detections = 0;
+    const countingDetector: FaceDetector = {
+      detect: (frame) => {
+        detections += 1;
+        return detector.detect(frame);
+      },
+    };
+    const observations = await analyse(countingDetector);
+    const frames = SOURCE.durationSeconds * ANALYSIS_FRAMES_PER_SECOND;
+    expect(observations.motionSamples).toHaveLength(frames - 1);
+    // Faces are sampled at 1 fps; the shot is still, so the detector ran once and the other
+    // sample reused its answer.
+    expect(observations.faceSamples).toHaveLength(frames / FACE_DETECTION_EVERY_NTH_FRAME);
+    expect(detections).toBe(1);
+    const plan = chooseSubjectPlan({ observations, cropWidthFraction: (720 * 9) / 16 / 1280 });
+    expect(plan).toMatchObject({ layout: "crop", subject: "faces" });
+    for (const target of plan.targets) expect(Math.abs(target.centerX! - FACE_CENTRE_X)).toBeLessThan(0.05);
+  });
+
+  it("detects between two detections that disagree: 2 fps where the subject moves", async () => {
+    // A stand-in detector that reports the bright box as a face, so the cadence can be checked
+    // on a subject whose position is known at every frame.
+    const boxDetector: FaceDetector = {
+      detect: async (frame) => {
+        let sumX = 0;
+        let count = 0;
+        for (let pixel = 0; pixel < frame.width * frame.height; pixel += 1) {
+          if (frame.data[pixel * 3]! > 128) {
+            sumX += (pixel % frame.width) + 0.5;
+            count += 1;
+          }
+        }
+        if (count === 0) return [];
+        const x = sumX / count / frame.width;
+        return [{ x: x - 0.03, y: 0.4, width: 0.06, height: 0.1, score: 0.9 }];
+      },
+    };
+    const observations = await analyzeSubject({
+      ffmpegPath: binaries.ffmpegPath,
+      sourcePath: movingBoxPath,
+      startSeconds: 0,
+      durationSeconds: 3,
+      sourceWidth: 640,
+      sourceHeight: 360,
+      videoCodec: "h264",
+      faceDetector: boxDetector,
+      timeoutMs: 30_000,
+    });
+    const times = observations.faceSamples.map((sample) => sample.timeSeconds);
+    // 12 frames: detections at 0, 1 and 2 s, and at 0.5 and 1.5 s because the box moved 0.28
+    // of the width each second.
+    expect(times).toEqual([0, 0.5, 1, 1.5, 2]);
+    const centres = observations.faceSamples.map((sample) => sample.faces[0]!.x + 0.03);
+    for (let index = 1; index < centres.length; index += 1)
+      expect(centres[index]!).toBeGreaterThan(centres[index - 1]!);
+  });
+
+  it("without a detector, sees a still shot with nothing to follow", async () => {
+    const observations = await analyse(null);
+    expect(observations.faceSamples).toEqual([]);
+    for (const sample of observations.motionSamples) expect(sample.energy).toBeLessThan(0.001);
+    const plan = chooseSubjectPlan({ observations, cropWidthFraction: 0.316 });
+    expect(plan).toMatchObject({ layout: "fit", subject: "none" });
+  });
+});

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { type BuildRenderArgsOptions, buildRenderArgs } from "./build-render-args";
+import { escapeFilterValue } from "./escape-filter-value";
+import { parseProgressSeconds } from "./parse-progress";
+
+const base: BuildRenderArgsOptions = {
+  sourcePath: "/videos/source.mp4",
+  startSeconds: 12,
+  durationSeconds: 30,
+  layout: { layout: "crop", cropXExpression: "clip(iw*(0.5)-ow/2,0,iw-ow)" },
+  outputFramesPerSecond: null,
+  captions: null,
+  audio: { kind: "source", filter: "loudnorm=I=-14,aresample=48000" },
+  videoPath: "/work/clip.mp4",
+  thumbnail: { atSeconds: 4, path: "/work/thumb.jpg" },
+  preview: { format: "webp", path: "/work/preview.webp" },
+};
+
+function valueAfter(args: string[], flag: string, occurrence = 0): string | undefined {
+  const indexes = args.flatMap((arg, index) => (arg === flag ? [index] : []));
+  const index = indexes[occurrence];
+  return index === undefined ? undefined : args[index + 1];
+}
+
+describe("buildRenderArgs", () => {
+  it("decodes the segment once and writes the clip, the thumbnail and the preview", () => {
+    const args = buildRenderArgs(base);
+    expect(args.filter((arg) => arg === "-i")).toHaveLength(1);
+    expect(args.join(" ")).toContain("-ss 12.000 -t 30.000 -i file:/videos/source.mp4");
+    const graph = valueAfter(args, "-filter_complex")!;
+    expect(graph).toContain("[0:v]null[src]");
+    expect(graph).toContain("[framed]split=3[main][clean][forpreview]");
+    expect(graph).toContain("[main]format=yuv420p[vout]");
+    expect(graph).toContain("[clean]trim=start=4.000:end=4.500");
+    expect(graph).toContain("[0:a:0]loudnorm=I=-14,aresample=48000[aout]");
+    // Outputs in order: the clip, then the thumbnail, then the preview.
+    const outputs = [base.videoPath, base.thumbnail.path, base.preview.path].map((file) =>
+      args.indexOf(file),
+    );
+    expect(outputs).toEqual([...outputs].sort((a, b) => a - b));
+    expect(outputs[0]).toBeGreaterThan(args.indexOf("-filter_complex"));
+  });
+
+  it("encodes H.264 high/yuv420p + AAC 48 kHz stereo, faststart, with machine-readable progress", () => {
+    const args = buildRenderArgs(base);
+    expect(valueAfter(args, "-c:v")).toBe("libx264");
+    expect(valueAfter(args, "-preset")).toBe("veryfast");
+    expect(valueAfter(args, "-pix_fmt")).toBe("yuv420p");
+    expect(valueAfter(args, "-c:a")).toBe("aac");
+    expect(valueAfter(args, "-ar")).toBe("48000");
+    expect(valueAfter(args, "-ac")).toBe("2");
+    expect(valueAfter(args, "-movflags")).toBe("+faststart");
+    expect(valueAfter(args, "-progress")).toBe("pipe:2");
+    expect(args).toContain("-nostats");
+    expect(valueAfter(args, "-map", 0)).toBe("[vout]");
+    expect(valueAfter(args, "-map", 1)).toBe("[aout]");
+  });
+
+  it("adds a silent track for a source without audio", () => {
+    const args = buildRenderArgs({ ...base, audio: { kind: "silent" } });
+    expect(args.filter((arg) => arg === "-i")).toHaveLength(2);
+    expect(valueAfter(args, "-i", 1)).toBe("anullsrc=channel_layout=stereo:sample_rate=48000");
+    expect(valueAfter(args, "-filter_complex")).toContain("[1:a]anull[aout]");
+    expect(valueAfter(args, "-filter_complex")).not.toContain("[0:a");
+  });
+
+  it("burns captions after the thumbnail's split, so the thumbnail is clean and the preview captioned", () => {
+    const graph = valueAfter(
+      buildRenderArgs({
+        ...base,
+        captions: { assPath: "/tmp/w:1/captions.ass", fontsDirectory: "/tmp/w:1/fonts" },
+      }),
+      "-filter_complex",
+    )!;
+    expect(graph).toContain("[framed]split=2[clean][uncaptioned]");
+    expect(graph).toContain(
+      "[uncaptioned]subtitles=filename=/tmp/w\\\\:1/captions.ass:fontsdir=/tmp/w\\\\:1/fonts,split=2[main][forpreview]",
+    );
+  });
+
+  it("resamples to a constant rate when asked", () => {
+    const graph = valueAfter(buildRenderArgs({ ...base, outputFramesPerSecond: 30 }), "-filter_complex")!;
+    expect(graph).toContain("[0:v]fps=30[src]");
+  });
+});
+
+describe("escapeFilterValue", () => {
+  it("escapes for the option level, then the graph level", () => {
+    expect(escapeFilterValue("/plain/path.ass")).toBe("/plain/path.ass");
+    // Option level: a\:b; graph level doubles that backslash (the colon only matters inside).
+    expect(escapeFilterValue("a:b")).toBe("a\\\\:b");
+    expect(escapeFilterValue("it's")).toBe("it\\\\\\'s");
+    expect(escapeFilterValue("x,y;[z]")).toBe("x\\,y\\;\\[z\\]");
+  });
+});
+
+describe("parseProgressSeconds", () => {
+  it("reads out_time in its three spellings and ignores other lines", () => {
+    expect(parseProgressSeconds("out_time_us=2500000")).toBe(2.5);
+    expect(parseProgressSeconds("out_time_ms=1000000")).toBe(1);
+    expect(parseProgressSeconds("out_time=00:01:02.500000")).toBe(62.5);
+    expect(parseProgressSeconds("out_time_us=-23000")).toBe(0);
+    expect(parseProgressSeconds("out_time=-00:00:00.023000")).toBe(0);
+    expect(parseProgressSeconds("out_time_us=N/A")).toBeNull();
+    expect(parseProgressSeconds("frame=12")).toBeNull();
+    expect(parseProgressSeconds("progress=end")).toBeNull();
+  });
+});

@@ -1,0 +1,146 @@
+import { buildSegmentInputArgs, formatSeconds } from "@/media/cut-args";
+import { buildPreviewFilter, buildPreviewOutputArgs, type PreviewFormat } from "@/media/preview-args";
+import { buildThumbnailFilter, buildThumbnailOutputArgs } from "@/media/thumbnail-args";
+import {
+  buildVerticalVideoFilter,
+  RENDER_X264_PRESET,
+  type VerticalLayoutOptions,
+} from "@/media/vertical-crop-args";
+import { escapeFilterValue } from "./escape-filter-value";
+
+export type RenderAudio =
+  /** The source's first audio track through this filter chain (loudness normalisation). */
+  | { kind: "source"; filter: string }
+  /** No audio in the source: a silent stereo track, so every clip has the same stream layout. */
+  | { kind: "silent" };
+
+export type BuildRenderArgsOptions = {
+  sourcePath: string;
+  startSeconds: number;
+  durationSeconds: number;
+  layout: VerticalLayoutOptions;
+  /** Resample to this constant rate (variable or very high frame rate sources); null keeps it. */
+  outputFramesPerSecond: number | null;
+  /** An ASS file burned in (libass), and a directory with the font it names. */
+  captions: { assPath: string; fontsDirectory: string | null } | null;
+  audio: RenderAudio;
+  videoPath: string;
+  thumbnail: { atSeconds: number; path: string };
+  preview: { format: PreviewFormat; path: string };
+  /**
+   * Constant quality. x264's default (23), as the bare baseline uses: a 9:16 crop of a 16:9
+   * source is upscaled 1.78×, so there is little fine detail for a lower CRF to keep, and the
+   * platforms re-encode anyway.
+   */
+  crf?: number;
+};
+
+/**
+ * One ffmpeg run that decodes the segment once and writes all three outputs: the 1080×1920
+ * H.264/AAC clip (faststart, loudness-normalised, captions burned in), the thumbnail (a clean
+ * frame, before captions) and the animated preview (with captions, as the clip shows).
+ * Progress goes to stderr as `key=value` lines (`-progress pipe:2`).
+ */
+export function buildRenderArgs(options: BuildRenderArgsOptions): string[] {
+  const { durationSeconds, captions, audio, thumbnail, preview, crf = 23 } = options;
+  const graph: string[] = [];
+  const fps = options.outputFramesPerSecond ? `fps=${options.outputFramesPerSecond}` : "null";
+  graph.push(`[0:v]${fps}[src]`);
+  graph.push(buildVerticalVideoFilter({ ...options.layout, inputLabel: "src", outputLabel: "framed" }));
+
+  if (captions) {
+    const fontsDirectory = captions.fontsDirectory
+      ? `:fontsdir=${escapeFilterValue(captions.fontsDirectory)}`
+      : "";
+    graph.push("[framed]split=2[clean][uncaptioned]");
+    graph.push(
+      `[uncaptioned]subtitles=filename=${escapeFilterValue(captions.assPath)}${fontsDirectory},split=2[main][forpreview]`,
+    );
+  } else {
+    graph.push("[framed]split=3[main][clean][forpreview]");
+  }
+  graph.push("[main]format=yuv420p[vout]");
+  const thumbnailOptions = {
+    inputLabel: "clean",
+    outputLabel: "thumb",
+    atSeconds: thumbnail.atSeconds,
+    outputPath: thumbnail.path,
+  };
+  graph.push(buildThumbnailFilter(thumbnailOptions));
+  const previewOptions = {
+    inputLabel: "forpreview",
+    outputLabel: "preview",
+    format: preview.format,
+    outputPath: preview.path,
+  };
+  graph.push(buildPreviewFilter(previewOptions));
+
+  const inputs = buildSegmentInputArgs({
+    input: options.sourcePath,
+    startSeconds: options.startSeconds,
+    durationSeconds,
+  });
+  if (audio.kind === "source") {
+    graph.push(`[0:a:0]${audio.filter}[aout]`);
+  } else {
+    inputs.push(
+      "-f",
+      "lavfi",
+      "-t",
+      formatSeconds(durationSeconds),
+      "-i",
+      "anullsrc=channel_layout=stereo:sample_rate=48000",
+    );
+    graph.push("[1:a]anull[aout]");
+  }
+
+  return [
+    "-hide_banner",
+    "-nostdin",
+    "-y",
+    "-v",
+    "error",
+    // Machine-readable progress (out_time=…) on stderr, without the human status line.
+    "-nostats",
+    "-progress",
+    "pipe:2",
+    ...inputs,
+    "-filter_complex",
+    graph.join(";"),
+    "-map",
+    "[vout]",
+    "-map",
+    "[aout]",
+    "-c:v",
+    "libx264",
+    "-preset",
+    RENDER_X264_PRESET,
+    "-crf",
+    String(crf),
+    "-profile:v",
+    "high",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:a",
+    "aac",
+    "-b:a",
+    "128k",
+    "-ac",
+    "2",
+    "-ar",
+    "48000",
+    // The moov atom first, so players and platforms can start before the whole file arrives.
+    "-movflags",
+    "+faststart",
+    // Source tags (rotation, GPS, encoder) do not belong to the clip.
+    "-map_metadata",
+    "-1",
+    "-t",
+    formatSeconds(durationSeconds),
+    "-f",
+    "mp4",
+    options.videoPath,
+    ...buildThumbnailOutputArgs(thumbnailOptions),
+    ...buildPreviewOutputArgs(previewOptions),
+  ];
+}

@@ -1,0 +1,154 @@
+import { describe, expect, it } from "vitest";
+import { buildCropCenterExpression } from "./crop-path-expression";
+import { type CropPathPoint, evaluateCropPath, planCropPath, type SubjectTarget } from "./plan-crop-path";
+
+const CROP_WIDTH = 0.316; // 16:9 source → 9:16 window
+const DEAD_ZONE = 0.05;
+const MAX_SPEED = 0.2;
+
+function sampleTargets(
+  durationSeconds: number,
+  centerAt: (timeSeconds: number) => number | null,
+  samplesPerSecond = 4,
+): SubjectTarget[] {
+  const targets: SubjectTarget[] = [];
+  for (let index = 0; index <= durationSeconds * samplesPerSecond; index += 1) {
+    const timeSeconds = index / samplesPerSecond;
+    targets.push({ timeSeconds, centerX: centerAt(timeSeconds) });
+  }
+  return targets;
+}
+
+function plan(targets: SubjectTarget[], durationSeconds: number, cutsSeconds: number[] = []) {
+  return planCropPath({
+    targets,
+    durationSeconds,
+    cutsSeconds,
+    cropWidthFraction: CROP_WIDTH,
+    deadZoneFraction: DEAD_ZONE,
+    maxPanSpeedPerSecond: MAX_SPEED,
+  });
+}
+
+/** Segments between consecutive points: their speed, and whether they are jumps. */
+function segments(path: CropPathPoint[]) {
+  return path.slice(1).map((to, index) => {
+    const from = path[index]!;
+    const seconds = to.timeSeconds - from.timeSeconds;
+    return { from, to, seconds, speed: seconds > 0 ? Math.abs(to.centerX - from.centerX) / seconds : null };
+  });
+}
+
+// Deterministic jitter so the test cannot pass or fail by luck.
+function jitter(timeSeconds: number, amplitude: number): number {
+  return amplitude * Math.sin(timeSeconds * 12.9898) * Math.cos(timeSeconds * 4.1414);
+}
+
+describe("planCropPath", () => {
+  it("holds still while the subject jitters inside the dead zone", () => {
+    const path = plan(
+      sampleTargets(10, (t) => 0.42 + jitter(t, DEAD_ZONE * 0.8)),
+      10,
+    );
+    const centers = path.map((point) => point.centerX);
+    expect(Math.max(...centers) - Math.min(...centers)).toBeLessThan(1e-9);
+    expect(centers[0]).toBeCloseTo(0.42, 1);
+    expect(path).toHaveLength(2); // simplified to a single still segment
+  });
+
+  it("follows a subject that leaves the dead zone, never faster than the speed limit", () => {
+    // The subject walks from 0.25 to 0.75 between 2 s and 4 s (0.25 widths/s, above the limit).
+    const walk = (t: number) => (t < 2 ? 0.25 : t > 4 ? 0.75 : 0.25 + ((t - 2) / 2) * 0.5);
+    const path = plan(sampleTargets(12, walk), 12);
+    for (const segment of segments(path)) {
+      expect(segment.speed).not.toBeNull(); // no jumps without a cut
+      expect(segment.speed!).toBeLessThanOrEqual(MAX_SPEED + 1e-6);
+    }
+    expect(evaluateCropPath(path, 0)).toBeCloseTo(0.25, 2);
+    expect(Math.abs(evaluateCropPath(path, 12) - 0.75)).toBeLessThanOrEqual(DEAD_ZONE);
+    // It anticipates as much as it lags: the pan is under way before the subject reaches mid-frame.
+    expect(evaluateCropPath(path, 3)).toBeGreaterThan(0.4);
+    expect(evaluateCropPath(path, 3)).toBeLessThan(0.6);
+  });
+
+  it("jumps only at a scene cut, and only when the subject moved across it", () => {
+    const path = plan(
+      sampleTargets(10, (t) => (t < 5 ? 0.2 : 0.8)),
+      10,
+      [5, 42 /* outside the clip: ignored */],
+    );
+    const jumps = segments(path).filter((segment) => segment.seconds === 0);
+    expect(jumps).toHaveLength(1);
+    expect(jumps[0]?.from.timeSeconds).toBe(5);
+    expect(evaluateCropPath(path, 4.99)).toBeCloseTo(0.2, 2);
+    expect(evaluateCropPath(path, 5)).toBeCloseTo(0.8, 2);
+    for (const segment of segments(path)) {
+      if (segment.speed !== null) expect(segment.speed).toBeLessThanOrEqual(MAX_SPEED + 1e-6);
+    }
+  });
+
+  it("keeps the window inside the frame and falls back to the clip's median subject without one", () => {
+    const edge = plan(
+      sampleTargets(4, () => 0.01),
+      4,
+    );
+    for (const point of edge) expect(point.centerX).toBeCloseTo(CROP_WIDTH / 2, 6);
+
+    // Second shot has no subject at all: it uses the clip's median rather than snapping to 0.5.
+    const gaps = plan(
+      sampleTargets(8, (t) => (t < 4 ? 0.3 : null)),
+      8,
+      [4],
+    );
+    expect(evaluateCropPath(gaps, 6)).toBeCloseTo(0.3, 2);
+  });
+
+  it("ignores an isolated wrong face detection at 1 fps too (the median filter spans time, not samples)", () => {
+    const path = plan(
+      sampleTargets(10, (t) => (t === 5 ? 0.9 : 0.5), 1),
+      10,
+    );
+    for (const point of path) expect(point.centerX).toBeCloseTo(0.5, 6);
+  });
+
+  it("ignores isolated wrong detections (median filter)", () => {
+    const path = plan(
+      sampleTargets(6, (t) => (Math.abs(t - 3) < 0.01 ? 0.9 : 0.5)),
+      6,
+    );
+    for (const point of path) expect(point.centerX).toBeCloseTo(0.5, 6);
+  });
+});
+
+describe("buildCropCenterExpression", () => {
+  // The expression uses only numbers, t, + - * and ffmpeg's clip()/gte(), so it can be checked
+  // by evaluating it as JavaScript with those two functions defined as ffmpeg defines them.
+  function evaluateExpression(expression: string, t: number): number {
+    const clip = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+    const gte = (a: number, b: number) => (a >= b ? 1 : 0);
+    expect(expression).toMatch(/^[-+*0-9.,()tclipgte]+$/);
+    return new Function("t", "clip", "gte", `return ${expression};`)(t, clip, gte) as number;
+  }
+
+  it("evaluates to the planned path at every time, including across a jump", () => {
+    const path = plan(
+      sampleTargets(10, (t) => (t < 5 ? 0.2 + 0.08 * t : 0.85 - 0.05 * (t - 5))),
+      10,
+      [5],
+    );
+    const expression = buildCropCenterExpression(path);
+    for (let t = 0; t <= 10; t += 0.05) {
+      expect(evaluateExpression(expression, t)).toBeCloseTo(evaluateCropPath(path, t), 3);
+    }
+  });
+
+  it("is a constant for a still path", () => {
+    expect(
+      buildCropCenterExpression([
+        { timeSeconds: 0, centerX: 0.4 },
+        { timeSeconds: 10, centerX: 0.4 },
+      ]),
+    ).toBe("0.4");
+    expect(buildCropCenterExpression([])).toBe("0.5");
+  });
+});

@@ -1,0 +1,197 @@
+/**
+ * The virtual camera for a 9:16 crop: turns noisy per-sample subject positions into a smooth
+ * horizontal path that a viewer does not notice. Positions are fractions of the source width
+ * (0 = left edge, 1 = right edge) of the crop window's centre; times are seconds from the clip's
+ * start.
+ *
+ *  - dead zone: the camera holds still while the subject drifts within it;
+ *  - limited pan speed: when it moves, it eases towards the subject no faster than a maximum;
+ *  - cuts: a jump (a discontinuity) happens only at a scene cut, where the viewer expects one.
+ *
+ * Each shot is followed twice, forwards and backwards in time, and the two paths are averaged:
+ * the result starts panning before the subject moves as much as after (no lag), and both
+ * limits still hold, since an average of two paths within a speed limit is within it too.
+ */
+export type SubjectTarget = { timeSeconds: number; centerX: number | null };
+
+/** Sorted by time; two consecutive points at the same time mark a jump at a cut. */
+export type CropPathPoint = { timeSeconds: number; centerX: number };
+
+export type PlanCropPathOptions = {
+  targets: SubjectTarget[];
+  durationSeconds: number;
+  /** Scene cuts, seconds from the clip's start; only those inside the clip matter. */
+  cutsSeconds: number[];
+  /** Crop window width as a fraction of the source width (0.316 for 16:9 → 9:16). */
+  cropWidthFraction: number;
+  /** Half-width of the dead zone, in source widths; default 15% of the crop width. */
+  deadZoneFraction?: number;
+  /** Pan speed limit, source widths per second; default 60% of the crop width per second. */
+  maxPanSpeedPerSecond?: number;
+  /** Resolution of the planned path before simplification. */
+  stepSeconds?: number;
+  /** Points closer than this to the straight line through their neighbours are dropped. */
+  simplifyTolerance?: number;
+};
+
+/** Shortest shot the camera plans separately; closer cuts are merged (flash frames, dissolves). */
+const MIN_SHOT_SECONDS = 0.5;
+/**
+ * Targets are median-filtered over ±1 s to drop one-off detections: three face samples at 1 fps,
+ * nine motion samples at 4 fps. A median does not lag a steady movement.
+ */
+const MEDIAN_HALF_WINDOW_SECONDS = 1;
+/** When moving, the camera closes this fraction of the remaining distance per second (ease-out). */
+const EASE_PER_SECOND = 2.5;
+
+export function planCropPath({
+  targets,
+  durationSeconds,
+  cutsSeconds,
+  cropWidthFraction,
+  deadZoneFraction = 0.15 * cropWidthFraction,
+  maxPanSpeedPerSecond = 0.6 * cropWidthFraction,
+  stepSeconds = 0.1,
+  simplifyTolerance = 0.0015,
+}: PlanCropPathOptions): CropPathPoint[] {
+  const minCenter = Math.min(0.5, cropWidthFraction / 2);
+  const maxCenter = 1 - minCenter;
+  const clampCenter = (value: number) => Math.min(maxCenter, Math.max(minCenter, value));
+  const valid = targets
+    .filter((target): target is CropPathPoint => target.centerX !== null && Number.isFinite(target.centerX))
+    .map((target) => ({ timeSeconds: target.timeSeconds, centerX: clampCenter(target.centerX) }))
+    .sort((a, b) => a.timeSeconds - b.timeSeconds);
+  const fallbackCenter = valid.length > 0 ? median(valid.map((target) => target.centerX)) : 0.5;
+
+  const shots = splitIntoShots(durationSeconds, cutsSeconds);
+  const path: CropPathPoint[] = [];
+  for (const [shotStart, shotEnd] of shots) {
+    const inShot = valid.filter((t) => t.timeSeconds >= shotStart && t.timeSeconds < shotEnd);
+    const smoothed = medianFilter(inShot, MEDIAN_HALF_WINDOW_SECONDS);
+    const times = gridTimes(shotStart, shotEnd, stepSeconds);
+    const wanted = times.map((time) => (smoothed.length > 0 ? interpolate(smoothed, time) : fallbackCenter));
+    const follow = { deadZoneFraction, maxPanSpeedPerSecond, stepTimes: times };
+    const forward = followTargets(wanted, follow);
+    const backward = followTargets([...wanted].reverse(), {
+      ...follow,
+      stepTimes: [...times].reverse().map((time) => -time),
+    }).reverse();
+    const shotPath = times.map((timeSeconds, index) => ({
+      timeSeconds,
+      centerX: clampCenter(((forward[index] ?? 0.5) + (backward[index] ?? 0.5)) / 2),
+    }));
+    path.push(...simplifyPath(shotPath, simplifyTolerance));
+  }
+  return path;
+}
+
+/** The crop centre at a time: linear between points, the later value from a jump's time on. */
+export function evaluateCropPath(path: CropPathPoint[], timeSeconds: number): number {
+  const first = path[0];
+  if (!first) return 0.5;
+  if (timeSeconds <= first.timeSeconds) return first.centerX;
+  for (let index = path.length - 1; index >= 0; index -= 1) {
+    const point = path[index]!;
+    if (point.timeSeconds <= timeSeconds) {
+      const next = path[index + 1];
+      if (!next || next.timeSeconds === point.timeSeconds) return point.centerX;
+      const fraction = (timeSeconds - point.timeSeconds) / (next.timeSeconds - point.timeSeconds);
+      return point.centerX + fraction * (next.centerX - point.centerX);
+    }
+  }
+  return first.centerX;
+}
+
+/** Shot boundaries [start, end) from the cuts strictly inside the clip, merging very short shots. */
+export function splitIntoShots(durationSeconds: number, cutsSeconds: number[]): [number, number][] {
+  const boundaries = [0];
+  for (const cut of [...cutsSeconds].sort((a, b) => a - b)) {
+    const previous = boundaries.at(-1) ?? 0;
+    if (cut - previous >= MIN_SHOT_SECONDS && durationSeconds - cut >= MIN_SHOT_SECONDS) boundaries.push(cut);
+  }
+  boundaries.push(durationSeconds);
+  return boundaries.slice(1).map((end, index) => [boundaries[index] ?? 0, end]);
+}
+
+function gridTimes(start: number, end: number, step: number): number[] {
+  const times: number[] = [];
+  const count = Math.max(1, Math.round((end - start) / step));
+  for (let index = 0; index <= count; index += 1) times.push(start + ((end - start) * index) / count);
+  return times;
+}
+
+/**
+ * One pass of the camera: it rests until the subject leaves the dead zone, then eases towards
+ * it within the speed limit, and rests again once it has nearly caught up (hysteresis, so it
+ * does not twitch at the zone's edge). It starts at the median of the first second's targets,
+ * so a jittery first sample does not set it off.
+ */
+function followTargets(
+  wanted: number[],
+  options: { deadZoneFraction: number; maxPanSpeedPerSecond: number; stepTimes: number[] },
+): number[] {
+  const { deadZoneFraction, maxPanSpeedPerSecond, stepTimes } = options;
+  const startTime = stepTimes[0] ?? 0;
+  const opening = wanted.filter((_, index) => Math.abs((stepTimes[index] ?? 0) - startTime) <= 1);
+  let position = median(opening.length > 0 ? opening : [wanted[0] ?? 0.5]);
+  let moving = false;
+  return wanted.map((target, index) => {
+    const stepSeconds = index === 0 ? 0 : Math.abs((stepTimes[index] ?? 0) - (stepTimes[index - 1] ?? 0));
+    const error = target - position;
+    if (!moving && Math.abs(error) > deadZoneFraction) moving = true;
+    if (moving && stepSeconds > 0) {
+      const eased = error * Math.min(1, EASE_PER_SECOND * stepSeconds);
+      const limit = maxPanSpeedPerSecond * stepSeconds;
+      position += Math.max(-limit, Math.min(limit, eased));
+      if (Math.abs(target - position) < deadZoneFraction * 0.2) moving = false;
+    }
+    return position;
+  });
+}
+
+function medianFilter(points: CropPathPoint[], halfWindowSeconds: number): CropPathPoint[] {
+  return points.map((point) => ({
+    timeSeconds: point.timeSeconds,
+    centerX: median(
+      points
+        .filter((other) => Math.abs(other.timeSeconds - point.timeSeconds) <= halfWindowSeconds + 1e-6)
+        .map((other) => other.centerX),
+    ),
+  }));
+}
+
+function interpolate(points: CropPathPoint[], timeSeconds: number): number {
+  return evaluateCropPath(points, timeSeconds);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return 0.5;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0.5)
+    : ((sorted[middle - 1] ?? 0.5) + (sorted[middle] ?? 0.5)) / 2;
+}
+
+/** Ramer–Douglas–Peucker on (time, centre): keeps the path's shape with far fewer points. */
+export function simplifyPath(points: CropPathPoint[], tolerance: number): CropPathPoint[] {
+  if (points.length <= 2) return points;
+  const first = points[0]!;
+  const last = points.at(-1)!;
+  let worstIndex = -1;
+  let worstDistance = tolerance;
+  for (let index = 1; index < points.length - 1; index += 1) {
+    const point = points[index]!;
+    const fraction = (point.timeSeconds - first.timeSeconds) / (last.timeSeconds - first.timeSeconds);
+    const onLine = first.centerX + fraction * (last.centerX - first.centerX);
+    const distance = Math.abs(point.centerX - onLine);
+    if (distance > worstDistance) {
+      worstDistance = distance;
+      worstIndex = index;
+    }
+  }
+  if (worstIndex === -1) return [first, last];
+  const left = simplifyPath(points.slice(0, worstIndex + 1), tolerance);
+  const right = simplifyPath(points.slice(worstIndex), tolerance);
+  return [...left.slice(0, -1), ...right];
+}

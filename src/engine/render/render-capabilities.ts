@@ -1,0 +1,57 @@
+import { runMedia } from "@/media/run-ffmpeg";
+
+/** What the ffmpeg at hand can do for a render; the npm fallback build differs from Debian's. */
+export type RenderCapabilities = {
+  /** The `subtitles` filter (libass), for burned-in captions. */
+  subtitles: boolean;
+  /** The `libwebp_anim` encoder, for animated WebP previews. */
+  animatedWebp: boolean;
+  loudnorm: boolean;
+};
+
+const cache = new Map<string, Promise<RenderCapabilities>>();
+
+/** Asks ffmpeg once per binary for its filters and encoders. */
+export function getRenderCapabilities(ffmpegPath: string): Promise<RenderCapabilities> {
+  let capabilities = cache.get(ffmpegPath);
+  if (!capabilities) {
+    capabilities = detectCapabilities(ffmpegPath);
+    capabilities.catch(() => cache.delete(ffmpegPath));
+    cache.set(ffmpegPath, capabilities);
+  }
+  return capabilities;
+}
+
+async function detectCapabilities(ffmpegPath: string): Promise<RenderCapabilities> {
+  const [filters, encoders] = await Promise.all([
+    listNames(ffmpegPath, "-filters"),
+    listNames(ffmpegPath, "-encoders"),
+  ]);
+  return {
+    subtitles: filters.has("subtitles"),
+    animatedWebp: encoders.has("libwebp_anim"),
+    loudnorm: filters.has("loudnorm"),
+  };
+}
+
+/** The second column of `ffmpeg -filters` / `-encoders` (flags, name, description). */
+async function listNames(ffmpegPath: string, listOption: string): Promise<Set<string>> {
+  const names = new Set<string>();
+  await runMedia({
+    binaryPath: ffmpegPath,
+    args: ["-hide_banner", listOption],
+    timeoutMs: 15_000,
+    consumeStdout: async (stdout) => {
+      let pending = "";
+      for await (const chunk of stdout) {
+        const lines = (pending + String(chunk)).split("\n");
+        pending = lines.pop() ?? "";
+        for (const line of lines) {
+          const name = /^\s*[A-Z.|]{3,6}\s+(\S+)\s/.exec(line)?.[1];
+          if (name) names.add(name);
+        }
+      }
+    },
+  });
+  return names;
+}

@@ -1,0 +1,472 @@
+import { mkdir, mkdtemp, open, readdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MediaProbe } from "@/engine/types";
+import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binaries";
+import { LOUDNESS_TARGET } from "@/media/loudness-args";
+import { PREVIEW } from "@/media/preview-args";
+import { probeMedia } from "@/media/probe";
+import { runMedia } from "@/media/run-ffmpeg";
+import { RENDER_TEMP_PREFIX, renderClip } from "./render-clip";
+
+/**
+ * Real renders of small generated sources (640×360 or 360×640 at 15 fps, a few seconds each),
+ * checked with ffprobe and by looking at decoded output frames.
+ */
+const binaries = resolveMediaBinaries();
+let workDirectory: string;
+// renderClip's work directories go here rather than os.tmpdir(), where other processes render too.
+let temporaryDirectory: string;
+type Source = { path: string; probe: MediaProbe };
+const sources = {} as Record<"movingBox" | "vertical" | "rotated" | "silentWide", Source>;
+const rendered: Record<string, string> = {};
+
+const BOX_SIZE = 64;
+const WIDE = { width: 640, height: 360 };
+
+async function generate(name: string, args: string[]): Promise<{ path: string; probe: MediaProbe }> {
+  const output = path.join(workDirectory, name);
+  await runMedia({
+    binaryPath: binaries.ffmpegPath,
+    args: [
+      "-hide_banner",
+      "-v",
+      "error",
+      "-y",
+      ...args,
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-pix_fmt",
+      "yuv420p",
+      output,
+    ],
+    timeoutMs: 30_000,
+  });
+  return { path: output, probe: await probeMedia({ binaries, input: output }) };
+}
+
+async function collectStdout(binaryPath: string, args: string[]): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  await runMedia({
+    binaryPath,
+    args,
+    timeoutMs: 30_000,
+    consumeStdout: async (stdout) => {
+      for await (const chunk of stdout) chunks.push(chunk as Buffer);
+    },
+  });
+  return Buffer.concat(chunks);
+}
+
+type ProbedStream = {
+  codec_type: string;
+  codec_name: string;
+  width?: number;
+  height?: number;
+  pix_fmt?: string;
+};
+async function ffprobeJson(file: string): Promise<{ streams: ProbedStream[]; format: { duration: string } }> {
+  const json = await collectStdout(binaries.ffprobePath, [
+    "-v",
+    "error",
+    "-show_streams",
+    "-show_format",
+    "-of",
+    "json",
+    file,
+  ]);
+  return JSON.parse(json.toString("utf8"));
+}
+
+/** Top-level MP4 box types in file order (ftyp, moov, mdat, …). */
+async function topLevelBoxes(file: string): Promise<string[]> {
+  const handle = await open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    const types: string[] = [];
+    const header = Buffer.alloc(16);
+    for (let offset = 0; offset < size; ) {
+      await handle.read(header, 0, 16, offset);
+      let boxSize = header.readUInt32BE(0);
+      if (boxSize === 1) boxSize = Number(header.readBigUInt64BE(8));
+      types.push(header.toString("latin1", 4, 8));
+      if (boxSize < 8) break;
+      offset += boxSize;
+    }
+    return types;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function integratedLoudnessLufs(file: string): Promise<number> {
+  let integrated = Number.NaN;
+  await runMedia({
+    binaryPath: binaries.ffmpegPath,
+    args: ["-hide_banner", "-nostats", "-i", file, "-map", "0:a", "-af", "ebur128", "-f", "null", "-"],
+    timeoutMs: 30_000,
+    onStderrLine: (line) => {
+      const match = /^\s*I:\s+(-?[\d.]+|-inf) LUFS/.exec(line);
+      if (match) integrated = match[1] === "-inf" ? Number.NEGATIVE_INFINITY : Number(match[1]);
+    },
+  });
+  return integrated;
+}
+
+/** Output frames as small greyscale images, `framesPerSecond` of them per second. */
+async function greyFrames(
+  file: string,
+  framesPerSecond: number,
+  width = 108,
+  height = 192,
+): Promise<Uint8Array[]> {
+  const raw = await collectStdout(binaries.ffmpegPath, [
+    "-v",
+    "error",
+    "-i",
+    file,
+    "-vf",
+    `fps=${framesPerSecond},scale=${width}:${height}:flags=area,format=gray`,
+    "-f",
+    "rawvideo",
+    "pipe:1",
+  ]);
+  const frames: Uint8Array[] = [];
+  for (let offset = 0; offset + width * height <= raw.length; offset += width * height) {
+    frames.push(new Uint8Array(raw.subarray(offset, offset + width * height)));
+  }
+  return frames;
+}
+
+/** Centre (fractions of the frame) of the bright pixels, and how many there are. */
+function brightCentre(frame: Uint8Array, width: number): { x: number; y: number; count: number } {
+  const height = frame.length / width;
+  let sumX = 0;
+  let sumY = 0;
+  let count = 0;
+  frame.forEach((value, index) => {
+    if (value > 160) {
+      sumX += (index % width) + 0.5;
+      sumY += Math.floor(index / width) + 0.5;
+      count += 1;
+    }
+  });
+  return { x: sumX / Math.max(1, count) / width, y: sumY / Math.max(1, count) / height, count };
+}
+
+/** Horizontal centre (0..1) of the bright pixels in a frame, or null if there are none. */
+function brightCentreX(frame: Uint8Array, width: number): number | null {
+  const centre = brightCentre(frame, width);
+  return centre.count > 20 ? centre.x : null;
+}
+
+/** Work directories renderClip left behind in this file's own temporary parent directory. */
+async function renderTemps(): Promise<string[]> {
+  return (await readdir(temporaryDirectory)).filter((name) => name.startsWith(RENDER_TEMP_PREFIX));
+}
+
+beforeAll(async () => {
+  workDirectory = await mkdtemp(path.join(os.tmpdir(), "truss-render-test-"));
+  temporaryDirectory = path.join(workDirectory, "tmp");
+  await mkdir(temporaryDirectory);
+  // A white box crossing a dark frame from x≈11% to x≈89% in 6 s, with a quiet tone (≈ −33 LUFS).
+  const boxTravel = WIDE.width - BOX_SIZE - 80;
+  sources.movingBox = await generate("moving-box.mp4", [
+    "-f",
+    "lavfi",
+    "-i",
+    `color=c=0x101010:s=${WIDE.width}x${WIDE.height}:r=15:d=6[bg];color=c=white:s=${BOX_SIZE}x${BOX_SIZE}:r=15:d=6[box];[bg][box]overlay=x='40+t*${boxTravel}/6':y=148:shortest=1`,
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=440:sample_rate=48000:duration=6,volume=-30dB",
+    "-c:a",
+    "aac",
+    "-shortest",
+  ]);
+  sources.vertical = await generate("vertical.mp4", [
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc2=size=360x640:rate=15:duration=2",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=300:duration=2",
+    "-c:a",
+    "aac",
+    "-shortest",
+  ]);
+  // A phone-style rotated file: the coded picture is landscape (a white box near its top-left
+  // corner) and a display matrix turns it upright. Remuxing with `rotate` sets the matrix.
+  const landscape = await generate("rotated-source.mp4", [
+    "-f",
+    "lavfi",
+    "-i",
+    "color=c=0x101010:s=640x360:r=15:d=1.5[bg];color=c=white:s=100x100:r=15:d=1.5[box];[bg][box]overlay=x=20:y=20:shortest=1",
+  ]);
+  const rotatedPath = path.join(workDirectory, "rotated.mov");
+  await runMedia({
+    binaryPath: binaries.ffmpegPath,
+    args: [
+      "-v",
+      "error",
+      "-i",
+      landscape.path,
+      "-map",
+      "0",
+      "-c",
+      "copy",
+      "-metadata:s:v:0",
+      "rotate=90",
+      rotatedPath,
+    ],
+    timeoutMs: 30_000,
+  });
+  sources.rotated = { path: rotatedPath, probe: await probeMedia({ binaries, input: rotatedPath }) };
+  // A still wide shot with no audio track: nothing to follow, so the fit layout.
+  sources.silentWide = await generate("still-no-audio.mp4", [
+    "-f",
+    "lavfi",
+    "-i",
+    `testsrc=size=${WIDE.width}x${WIDE.height}:rate=15:duration=2,trim=end_frame=1,loop=loop=29:size=1`,
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await rm(workDirectory, { recursive: true, force: true });
+});
+
+describe("renderClip", () => {
+  it("renders a 1080×1920 H.264/AAC faststart clip that follows the moving subject, at −14 LUFS", async () => {
+    const fractions: number[] = [];
+    const clip = await renderClip(
+      {
+        sourcePath: sources.movingBox.path,
+        probe: sources.movingBox.probe,
+        startSeconds: 1,
+        endSeconds: 5,
+        sceneCutsSeconds: [],
+        outputDir: path.join(workDirectory, "out"),
+        baseName: "moving-box",
+        onProgress: (fraction) => fractions.push(fraction),
+      },
+      { log: () => undefined, temporaryDirectory },
+    );
+    rendered.movingBox = clip.videoPath;
+    expect(clip).toMatchObject({ layout: "crop", width: 1080, height: 1920, durationSeconds: 4 });
+    expect(clip.videoPath).toBe(path.join(workDirectory, "out", "moving-box.mp4"));
+
+    const probe = await ffprobeJson(clip.videoPath);
+    const video = probe.streams.find((stream) => stream.codec_type === "video");
+    const audio = probe.streams.find((stream) => stream.codec_type === "audio");
+    expect(video).toMatchObject({ codec_name: "h264", width: 1080, height: 1920, pix_fmt: "yuv420p" });
+    expect(audio?.codec_name).toBe("aac");
+    expect(Number(probe.format.duration)).toBeCloseTo(4, 0);
+    const boxes = await topLevelBoxes(clip.videoPath);
+    expect(boxes.indexOf("moov")).toBeGreaterThan(-1);
+    expect(boxes.indexOf("moov")).toBeLessThan(boxes.indexOf("mdat"));
+
+    expect(
+      Math.abs((await integratedLoudnessLufs(clip.videoPath)) - LOUDNESS_TARGET.integratedLufs),
+    ).toBeLessThanOrEqual(2);
+
+    // The box runs from 24% to 76% of the source's width over the clip; a fixed centre crop
+    // (34%–66%) would lose it at both ends. The rendered crop keeps it in view, near the middle.
+    const centres = (await greyFrames(clip.videoPath, 4)).map((frame) => brightCentreX(frame, 108));
+    expect(centres.length).toBeGreaterThanOrEqual(15);
+    for (const centre of centres) {
+      expect(centre).not.toBeNull();
+      expect(Math.abs(centre! - 0.5)).toBeLessThan(0.3);
+    }
+
+    expect(fractions.at(-1)).toBe(1);
+    expect(fractions.some((fraction) => fraction > 0.2 && fraction < 0.95)).toBe(true);
+    expect([...fractions].sort((a, b) => a - b)).toEqual(fractions);
+
+    const thumbnail = await ffprobeJson(clip.thumbnailPath);
+    expect(thumbnail.streams[0]).toMatchObject({ codec_name: "mjpeg", width: 1080, height: 1920 });
+    const webp = await readFile(clip.previewPath);
+    expect(webp.toString("latin1", 0, 4)).toBe("RIFF");
+    expect(webp.toString("latin1", 8, 16)).toBe("WEBPVP8X");
+    expect(webp.includes(Buffer.from("ANIM"))).toBe(true);
+    // VP8X canvas size: 24-bit little-endian width−1 and height−1 at bytes 24 and 27.
+    expect(webp.readUIntLE(24, 3) + 1).toBe(PREVIEW.width);
+    expect(webp.readUIntLE(27, 3) + 1).toBe(PREVIEW.height);
+    expect(await renderTemps()).toEqual([]);
+  }, 60_000);
+
+  it("burns captions into the safe band", async () => {
+    expect(rendered.movingBox).toBeDefined();
+    const clip = await renderClip(
+      {
+        sourcePath: sources.movingBox.path,
+        probe: sources.movingBox.probe,
+        startSeconds: 1,
+        endSeconds: 5,
+        sceneCutsSeconds: [],
+        transcript: [{ startSeconds: 0, endSeconds: 6, text: "Captions make shorts watchable" }],
+        outputDir: path.join(workDirectory, "out"),
+        baseName: "captioned",
+      },
+      { log: () => undefined, temporaryDirectory },
+    );
+    const [plain, captioned] = await Promise.all([
+      greyFrames(rendered.movingBox!, 1),
+      greyFrames(clip.videoPath, 1),
+    ]);
+    // Pixels per frame that clearly changed (by more than a quarter of full scale) in a band of rows.
+    const changedPixelsPerFrame = (fromRow: number, toRow: number) => {
+      let changed = 0;
+      for (let frame = 0; frame < plain.length; frame += 1) {
+        for (let index = fromRow * 108; index < toRow * 108; index += 1) {
+          if (Math.abs((plain[frame]![index] ?? 0) - (captioned[frame]![index] ?? 0)) > 64) changed += 1;
+        }
+      }
+      return changed / plain.length;
+    };
+    expect(plain.length).toBe(4);
+    // 108×192 frames: the caption band lies between the top 10% (rows 0–19) and the bottom 20%
+    // (rows 154–191), which platform overlays cover and must stay untouched.
+    expect(changedPixelsPerFrame(19, 154)).toBeGreaterThan(100);
+    expect(changedPixelsPerFrame(0, 19)).toBe(0);
+    expect(changedPixelsPerFrame(154, 192)).toBe(0);
+  }, 60_000);
+
+  it("renders a vertical source as it is (native-vertical, no crop)", async () => {
+    const clip = await renderClip(
+      {
+        sourcePath: sources.vertical.path,
+        probe: sources.vertical.probe,
+        startSeconds: 0,
+        endSeconds: 2,
+        sceneCutsSeconds: [],
+        outputDir: path.join(workDirectory, "out"),
+        baseName: "vertical",
+      },
+      { log: () => undefined, temporaryDirectory },
+    );
+    expect(clip.layout).toBe("native-vertical");
+    const video = (await ffprobeJson(clip.videoPath)).streams.find((stream) => stream.codec_type === "video");
+    expect(video).toMatchObject({ width: 1080, height: 1920 });
+  }, 60_000);
+
+  it("crops against the displayed (rotated) picture: a rotated phone video is vertical", async () => {
+    expect(sources.rotated.probe).toMatchObject({
+      width: 360,
+      height: 640,
+      codedWidth: 640,
+      codedHeight: 360,
+    });
+    const clip = await renderClip(
+      {
+        sourcePath: sources.rotated.path,
+        probe: sources.rotated.probe,
+        startSeconds: 0,
+        endSeconds: 1.5,
+        sceneCutsSeconds: [],
+        outputDir: path.join(workDirectory, "out"),
+        baseName: "rotated",
+      },
+      { log: () => undefined, temporaryDirectory },
+    );
+    expect(clip.layout).toBe("native-vertical");
+    // The box sits where ffmpeg's own upright decode of the source puts it (not where the coded
+    // landscape picture has it): the render is turned the same way and fills the frame.
+    const [sourceFrame] = await greyFrames(sources.rotated.path, 1);
+    const [outputFrame] = await greyFrames(clip.videoPath, 1);
+    const expected = brightCentre(sourceFrame!, 108);
+    const actual = brightCentre(outputFrame!, 108);
+    expect(expected.x).toBeLessThan(0.4);
+    expect(expected.y).toBeGreaterThan(0.6);
+    expect(Math.abs(actual.x - expected.x)).toBeLessThan(0.03);
+    expect(Math.abs(actual.y - expected.y)).toBeLessThan(0.03);
+  }, 60_000);
+
+  it("renders a source without audio, with a silent AAC track, using the npm ffmpeg build", async () => {
+    const npmBinaries: MediaBinaries = await import("node:module").then(({ createRequire }) => {
+      const require = createRequire(import.meta.url);
+      return {
+        ffmpegPath: (require("@ffmpeg-installer/ffmpeg") as { path: string }).path,
+        ffprobePath: (require("@ffprobe-installer/ffprobe") as { path: string }).path,
+        source: "npm",
+        majorVersion: 4,
+      };
+    });
+    const messages: string[] = [];
+    const clip = await renderClip(
+      {
+        sourcePath: sources.silentWide.path,
+        probe: sources.silentWide.probe,
+        startSeconds: 0,
+        endSeconds: 2,
+        sceneCutsSeconds: [],
+        transcript: [{ startSeconds: 0, endSeconds: 2, text: "still works" }],
+        outputDir: path.join(workDirectory, "out"),
+        baseName: "still-no-audio",
+      },
+      {
+        binaries: npmBinaries,
+        faceDetector: null,
+        log: (message) => messages.push(message),
+        temporaryDirectory,
+      },
+    );
+    expect(sources.silentWide.probe.hasAudio).toBe(false);
+    expect(clip.layout).toBe("fit");
+    expect(messages.join("\n")).toMatch(/layout fit: no faces and no concentrated motion/);
+    const probe = await ffprobeJson(clip.videoPath);
+    expect(probe.streams.map((stream) => stream.codec_name).sort()).toEqual(["aac", "h264"]);
+    expect(probe.streams.find((stream) => stream.codec_type === "video")).toMatchObject({
+      width: 1080,
+      height: 1920,
+    });
+    expect(await integratedLoudnessLufs(clip.videoPath)).toBeLessThan(-69);
+  }, 60_000);
+
+  it("stops when cancelled, leaving no temporary files and no partial outputs", async () => {
+    for (const abortAtFraction of [0.02, 0.3]) {
+      const controller = new AbortController();
+      const outputDir = path.join(workDirectory, `cancelled-${abortAtFraction}`);
+      const result = await renderClip(
+        {
+          sourcePath: sources.movingBox.path,
+          probe: sources.movingBox.probe,
+          startSeconds: 0,
+          endSeconds: 6,
+          sceneCutsSeconds: [],
+          outputDir,
+          baseName: "cancelled",
+          signal: controller.signal,
+          onProgress: (fraction) => {
+            if (fraction >= abortAtFraction) controller.abort();
+          },
+        },
+        { log: () => undefined, temporaryDirectory },
+      ).catch((error: unknown) => error);
+      expect(result).toBeInstanceOf(Error);
+      expect(controller.signal.aborted).toBe(true);
+      expect(await readdir(outputDir).catch(() => [])).toEqual([]);
+      expect(await renderTemps()).toEqual([]);
+    }
+  }, 60_000);
+
+  it("refuses an empty range and a source without video", async () => {
+    const input = {
+      sourcePath: sources.vertical.path,
+      probe: sources.vertical.probe,
+      startSeconds: 1,
+      endSeconds: 1,
+      sceneCutsSeconds: [],
+      outputDir: path.join(workDirectory, "out"),
+      baseName: "empty",
+    };
+    await expect(renderClip(input)).rejects.toThrow(/range is empty/);
+    await expect(
+      renderClip({ ...input, endSeconds: 2, probe: { ...input.probe, hasVideo: false } }),
+    ).rejects.toThrow(/no video stream/);
+  });
+});

@@ -1,0 +1,315 @@
+import { copyFile, mkdir, mkdtemp, rename, rm, unlink, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { buildAssDocument } from "@/engine/captions/build-ass-document";
+import { buildCaptionCards } from "@/engine/captions/build-caption-cards";
+import { findCaptionFont } from "@/engine/captions/find-caption-font";
+import { type FaceDetector, loadFaceDetector } from "@/engine/faces/face-detector";
+import type { MediaProbe, RenderClipInput, RenderedClip, RenderLayout } from "@/engine/types";
+import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binaries";
+import { buildLoudnessFilter, type LoudnessMeasurement } from "@/media/loudness-args";
+import { measureLoudness } from "@/media/loudness-measure";
+import { runMedia } from "@/media/run-ffmpeg";
+import { VERTICAL_HEIGHT, VERTICAL_WIDTH, type VerticalLayoutOptions } from "@/media/vertical-crop-args";
+import { analyzeSubject } from "./analyze-subject";
+import { buildRenderArgs, type RenderAudio } from "./build-render-args";
+import { chooseOutputFrameRate } from "./choose-output-frame-rate";
+import { chooseSubjectPlan, type SubjectPlan } from "./choose-subject-plan";
+import { buildCropXExpression } from "./crop-path-expression";
+import { parseProgressSeconds } from "./parse-progress";
+import { pickThumbnailTime } from "./pick-thumbnail-time";
+import { planCropPath } from "./plan-crop-path";
+import { refineSceneCuts } from "./refine-scene-cuts";
+import { getRenderCapabilities } from "./render-capabilities";
+
+export type RenderClipDependencies = {
+  /** Defaults to `resolveMediaBinaries()` (system ffmpeg ≥ 5, else the npm build). */
+  binaries?: MediaBinaries;
+  /** Defaults to the offline BlazeFace detector; null renders with motion saliency only. */
+  faceDetector?: FaceDetector | null;
+  /** Where decisions and fallbacks are reported (captions skipped, detector unavailable…). */
+  log?: (message: string) => void;
+  /** Parent of the per-render work directory; defaults to os.tmpdir(). */
+  temporaryDirectory?: string;
+};
+
+/** Share of the progress bar for analysis; the encode takes the rest (measured ≈ 10–15%). */
+const ANALYSIS_PROGRESS_SHARE = 0.12;
+/** Prefix of the per-render temporary directory under os.tmpdir(). */
+export const RENDER_TEMP_PREFIX = "truss-render-work-";
+
+/**
+ * Renders one clip as a 1080×1920 short: subject-aware 9:16 crop (or a blurred-background fit,
+ * or the vertical source as it is), loudness normalised to −14 LUFS, captions burned in when a
+ * transcript is given, plus a thumbnail and a ~3 s animated preview. Work happens in a private
+ * temporary directory; the outputs are moved into `outputDir` only when all three exist, and
+ * the directory is removed whatever happens (failure, timeout, cancellation).
+ */
+export async function renderClip(
+  input: RenderClipInput,
+  dependencies: RenderClipDependencies = {},
+): Promise<RenderedClip> {
+  const { probe, signal, startSeconds } = input;
+  const log =
+    dependencies.log ?? ((message: string) => console.warn(`[render ${input.baseName}] ${message}`));
+  const endSeconds =
+    probe.durationSeconds > 0 ? Math.min(input.endSeconds, probe.durationSeconds) : input.endSeconds;
+  const durationSeconds = endSeconds - startSeconds;
+  if (!probe.hasVideo) throw new Error("Cannot render a clip: the source has no video stream");
+  if (!(startSeconds >= 0) || !(durationSeconds >= 0.2)) {
+    throw new Error(
+      `Cannot render ${startSeconds}–${input.endSeconds} s of a ${probe.durationSeconds} s source: the range is empty`,
+    );
+  }
+  signal?.throwIfAborted();
+
+  const binaries = dependencies.binaries ?? resolveMediaBinaries();
+  const { ffmpegPath } = binaries;
+  const progress = monotonicProgress(input.onProgress);
+  progress(0);
+
+  const workDirectory = await mkdtemp(
+    path.join(dependencies.temporaryDirectory ?? os.tmpdir(), RENDER_TEMP_PREFIX),
+  );
+  const moved: string[] = [];
+  try {
+    const capabilities = await getRenderCapabilities(ffmpegPath);
+    const isVertical = probe.height > probe.width;
+    // Without display dimensions there is no crop to plan: show the whole picture.
+    const canCrop = !isVertical && probe.width > 0 && probe.height > 0;
+    const cutsSeconds = input.sceneCutsSeconds
+      .map((cut) => cut - startSeconds)
+      .filter((cut) => cut > 0 && cut < durationSeconds);
+
+    // Analysis and the loudness pass run side by side; both settle before going on, so a
+    // failure or cancellation in one leaves nothing of the other running in the background.
+    const [subjectPlan, loudness] = await settleBoth(
+      !canCrop
+        ? null
+        : planSubject({
+            input,
+            probe,
+            durationSeconds,
+            cutsSeconds,
+            ffmpegPath,
+            dependencies,
+            log,
+            progress,
+          }),
+      probe.hasAudio ? measureSegmentLoudness(input, durationSeconds, ffmpegPath, log) : null,
+    );
+    progress(ANALYSIS_PROGRESS_SHARE);
+
+    const layout: VerticalLayoutOptions = isVertical
+      ? { layout: "native-vertical" }
+      : subjectPlan?.layout === "crop"
+        ? { layout: "crop", cropXExpression: subjectPlan.cropXExpression }
+        : { layout: "fit" };
+    const renderLayout: RenderLayout = layout.layout;
+    if (subjectPlan) log(`layout ${renderLayout}: ${subjectPlan.reason}`);
+
+    const captions = await prepareCaptions(input, endSeconds, workDirectory, capabilities.subtitles, log);
+    const previewFormat = capabilities.animatedWebp ? "webp" : "mp4";
+    const work = {
+      video: path.join(workDirectory, "clip.mp4"),
+      thumbnail: path.join(workDirectory, "thumbnail.jpg"),
+      preview: path.join(workDirectory, `preview.${previewFormat}`),
+    };
+    const audio: RenderAudio = probe.hasAudio
+      ? { kind: "source", filter: capabilities.loudnorm ? buildLoudnessFilter(loudness) : "aresample=48000" }
+      : { kind: "silent" };
+
+    await runMedia({
+      binaryPath: ffmpegPath,
+      args: buildRenderArgs({
+        sourcePath: input.sourcePath,
+        startSeconds,
+        durationSeconds,
+        layout,
+        outputFramesPerSecond: chooseOutputFrameRate(probe),
+        captions,
+        audio,
+        videoPath: work.video,
+        thumbnail: {
+          path: work.thumbnail,
+          atSeconds: pickThumbnailTime({
+            highlights: subjectPlan?.highlights ?? [],
+            durationSeconds,
+            cutsSeconds: subjectPlan?.cutsSeconds ?? cutsSeconds,
+          }),
+        },
+        preview: { format: previewFormat, path: work.preview },
+      }),
+      // Generous: a 1080×1920 encode runs at ~0.3–1× real time on two busy cores.
+      timeoutMs: 60_000 + durationSeconds * 10_000,
+      signal,
+      onStderrLine: (line) => {
+        const seconds = parseProgressSeconds(line);
+        if (seconds !== null) {
+          progress(
+            ANALYSIS_PROGRESS_SHARE + (1 - ANALYSIS_PROGRESS_SHARE) * Math.min(1, seconds / durationSeconds),
+          );
+        }
+      },
+    });
+
+    await mkdir(input.outputDir, { recursive: true });
+    const final = {
+      video: path.join(input.outputDir, `${input.baseName}.mp4`),
+      thumbnail: path.join(input.outputDir, `${input.baseName}.jpg`),
+      preview: path.join(input.outputDir, `${input.baseName}.preview.${previewFormat}`),
+    };
+    for (const key of ["video", "thumbnail", "preview"] as const) {
+      signal?.throwIfAborted();
+      await moveFile(work[key], final[key]);
+      moved.push(final[key]);
+    }
+    progress(1);
+    return {
+      videoPath: final.video,
+      thumbnailPath: final.thumbnail,
+      previewPath: final.preview,
+      layout: renderLayout,
+      width: VERTICAL_WIDTH,
+      height: VERTICAL_HEIGHT,
+      durationSeconds,
+    };
+  } catch (error) {
+    // A half-delivered clip is worse than none: the caller retries the whole render.
+    await Promise.all(moved.map((file) => unlink(file).catch(() => undefined)));
+    throw error;
+  } finally {
+    await rm(workDirectory, { recursive: true, force: true });
+  }
+}
+
+type PlannedSubject = SubjectPlan & { cropXExpression: string; cutsSeconds: number[] };
+
+async function planSubject(context: {
+  input: RenderClipInput;
+  probe: MediaProbe;
+  durationSeconds: number;
+  cutsSeconds: number[];
+  ffmpegPath: string;
+  dependencies: RenderClipDependencies;
+  log: (message: string) => void;
+  progress: (fraction: number) => void;
+}): Promise<PlannedSubject> {
+  const { input, probe, durationSeconds, ffmpegPath, dependencies, log, progress } = context;
+  let faceDetector = dependencies.faceDetector;
+  if (faceDetector === undefined) {
+    faceDetector = await loadFaceDetector().catch((error: unknown) => {
+      log(
+        `face detection unavailable, following motion only: ${error instanceof Error ? error.message : error}`,
+      );
+      return null;
+    });
+  }
+  const observations = await analyzeSubject({
+    ffmpegPath,
+    sourcePath: input.sourcePath,
+    startSeconds: input.startSeconds,
+    durationSeconds,
+    sourceWidth: probe.width,
+    sourceHeight: probe.height,
+    videoCodec: probe.videoCodec,
+    faceDetector,
+    timeoutMs: 30_000 + durationSeconds * 3_000,
+    signal: input.signal,
+    onProgress: (fraction) => progress(fraction * ANALYSIS_PROGRESS_SHARE),
+  });
+  const cropWidthFraction = Math.min(1, (probe.height * 9) / 16 / probe.width);
+  const cutsSeconds = refineSceneCuts({
+    cutsSeconds: context.cutsSeconds,
+    motionSamples: observations.motionSamples,
+  });
+  const plan = chooseSubjectPlan({ observations, cropWidthFraction });
+  const path =
+    plan.layout === "crop"
+      ? planCropPath({ targets: plan.targets, durationSeconds, cutsSeconds, cropWidthFraction })
+      : [];
+  return { ...plan, cropXExpression: buildCropXExpression(path), cutsSeconds };
+}
+
+async function measureSegmentLoudness(
+  input: RenderClipInput,
+  durationSeconds: number,
+  ffmpegPath: string,
+  log: (message: string) => void,
+): Promise<LoudnessMeasurement | null> {
+  try {
+    return await measureLoudness({
+      ffmpegPath,
+      input: input.sourcePath,
+      startSeconds: input.startSeconds,
+      durationSeconds,
+      timeoutMs: 20_000 + durationSeconds * 1_000,
+      signal: input.signal,
+    });
+  } catch (error) {
+    if (input.signal?.aborted) throw error;
+    log(
+      `loudness measurement failed, normalising in one pass: ${error instanceof Error ? error.message : error}`,
+    );
+    return null;
+  }
+}
+
+async function prepareCaptions(
+  input: RenderClipInput,
+  endSeconds: number,
+  workDirectory: string,
+  hasSubtitlesFilter: boolean,
+  log: (message: string) => void,
+): Promise<{ assPath: string; fontsDirectory: string | null } | null> {
+  if (!input.transcript || input.transcript.length === 0) return null;
+  const cards = buildCaptionCards({
+    segments: input.transcript,
+    clipStartSeconds: input.startSeconds,
+    clipEndSeconds: endSeconds,
+  });
+  if (cards.length === 0) return null;
+  if (!hasSubtitlesFilter) {
+    log("captions skipped: this ffmpeg has no subtitles filter (libass)");
+    return null;
+  }
+  const font = findCaptionFont();
+  let fontsDirectory: string | null = null;
+  if (font.fontPath) {
+    // A directory holding only the font: libass loads every file in `fontsdir`.
+    fontsDirectory = path.join(workDirectory, "fonts");
+    await mkdir(fontsDirectory);
+    await copyFile(font.fontPath, path.join(fontsDirectory, path.basename(font.fontPath)));
+  }
+  const assPath = path.join(workDirectory, "captions.ass");
+  await writeFile(assPath, buildAssDocument({ cards, fontName: font.fontName }), "utf8");
+  return { assPath, fontsDirectory };
+}
+
+async function settleBoth<A, B>(first: Promise<A> | A, second: Promise<B> | B): Promise<[A, B]> {
+  const [a, b] = await Promise.allSettled([first, second]);
+  if (a.status === "rejected") throw a.reason;
+  if (b.status === "rejected") throw b.reason;
+  return [a.value, b.value];
+}
+
+function monotonicProgress(onProgress: ((fraction: number) => void) | undefined) {
+  let last = -1;
+  return (fraction: number) => {
+    const clamped = Math.min(1, Math.max(0, fraction));
+    if (!onProgress || clamped <= last) return;
+    last = clamped;
+    onProgress(clamped);
+  };
+}
+
+async function moveFile(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (error) {
+    // The temporary directory may be on another filesystem than the output directory.
+    if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+    await copyFile(from, to);
+    await unlink(from);
+  }
+}

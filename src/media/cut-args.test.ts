@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { buildSegmentInputArgs, formatSeconds } from "./cut-args";
+
+describe("buildSegmentInputArgs", () => {
+  it("seeks before the input so timestamps restart at the segment", () => {
+    expect(
+      buildSegmentInputArgs({ input: "/videos/a b.mp4", startSeconds: 12.3456, durationSeconds: 30 }),
+    ).toEqual(["-ss", "12.346", "-t", "30.000", "-i", "file:/videos/a b.mp4"]);
+  });
+
+  it("adds the decoder speedups only for analysis", () => {
+    const args = buildSegmentInputArgs({
+      input: "/v.mp4",
+      startSeconds: 0,
+      durationSeconds: 1,
+      fastDecode: true,
+    });
+    expect(args.slice(0, 4)).toEqual(["-skip_loop_filter", "all", "-flags2", "fast"]);
+    expect(args.indexOf("-skip_loop_filter")).toBeLessThan(args.indexOf("-i"));
+  });
+
+  it("can skip B-frames for analysis", () => {
+    const args = buildSegmentInputArgs({
+      input: "/v.mp4",
+      startSeconds: 0,
+      durationSeconds: 1,
+      skipBidirectionalFrames: true,
+    });
+    expect(args.slice(0, 2)).toEqual(["-skip_frame", "bidir"]);
+    expect(buildSegmentInputArgs({ input: "/v.mp4", startSeconds: 0, durationSeconds: 1 })).not.toContain(
+      "-skip_frame",
+    );
+  });
+
+  it("refuses an empty or negative segment", () => {
+    expect(() => buildSegmentInputArgs({ input: "/v.mp4", startSeconds: 5, durationSeconds: 0 })).toThrow(
+      /Invalid segment/,
+    );
+    expect(() => buildSegmentInputArgs({ input: "/v.mp4", startSeconds: -1, durationSeconds: 2 })).toThrow();
+    expect(() =>
+      buildSegmentInputArgs({ input: "/v.mp4", startSeconds: Number.NaN, durationSeconds: 2 }),
+    ).toThrow();
+  });
+
+  it("formats seconds to the millisecond", () => {
+    expect(formatSeconds(0)).toBe("0.000");
+    expect(formatSeconds(1.0004)).toBe("1.000");
+    expect(formatSeconds(59.9996)).toBe("60.000");
+  });
+});

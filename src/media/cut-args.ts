@@ -1,0 +1,52 @@
+import { toMediaInputArg } from "./probe-args";
+
+export type SegmentInputOptions = {
+  /** A local path (or an http(s) URL). */
+  input: string;
+  startSeconds: number;
+  durationSeconds: number;
+  /**
+   * Decode faster at some cost in picture fidelity: skip the deblocking filter and allow
+   * non-conforming speedups. For small analysis frames only, never for the rendered output.
+   */
+  fastDecode?: boolean;
+  /**
+   * Do not decode B-frames at all (analysis only). x264 never references a B-frame from an I or
+   * P frame, so those still decode exactly, and a low-rate sampler picks the nearest I/P frame;
+   * it halves decoding for typical H.264. Other codecs may reference B-frames: H.264 only.
+   */
+  skipBidirectionalFrames?: boolean;
+};
+
+/**
+ * Input arguments that read one segment of a source. `-ss` before `-i` seeks to the keyframe
+ * before the start and then decodes accurately up to it, and resets timestamps so the segment
+ * starts at t = 0 (the crop path and captions are timed from there). ffmpeg applies the
+ * source's rotation metadata by default, so frames arrive display-oriented.
+ */
+export function buildSegmentInputArgs({
+  input,
+  startSeconds,
+  durationSeconds,
+  fastDecode = false,
+  skipBidirectionalFrames = false,
+}: SegmentInputOptions): string[] {
+  if (!(startSeconds >= 0) || !(durationSeconds > 0)) {
+    throw new Error(`Invalid segment: start ${startSeconds} s, duration ${durationSeconds} s`);
+  }
+  return [
+    ...(fastDecode ? ["-skip_loop_filter", "all", "-flags2", "fast"] : []),
+    ...(skipBidirectionalFrames ? ["-skip_frame", "bidir"] : []),
+    "-ss",
+    formatSeconds(startSeconds),
+    "-t",
+    formatSeconds(durationSeconds),
+    "-i",
+    toMediaInputArg(input),
+  ];
+}
+
+/** Seconds with millisecond precision, the way ffmpeg's duration options read them. */
+export function formatSeconds(seconds: number): string {
+  return (Math.round(seconds * 1000) / 1000).toFixed(3);
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import {
+  buildLoudnessFilter,
+  buildLoudnessMeasureArgs,
+  LOUDNESS_TARGET,
+  type LoudnessMeasurement,
+  parseLoudnessSummary,
+} from "./loudness-args";
+
+// As ffmpeg 5.1 and the 2018 npm build both print it (the old one after per-frame lines).
+const SUMMARY = `[Parsed_ebur128_0 @ 0x3530c480] t: 3.9 TARGET:-23 LUFS M: -45.8 S: -45.8 I: -45.8 LUFS
+[Parsed_ebur128_0 @ 0x562465ba91c0] Summary:
+
+  Integrated loudness:
+    I:         -45.8 LUFS
+    Threshold: -55.8 LUFS
+
+  Loudness range:
+    LRA:         3.2 LU
+    Threshold: -65.8 LUFS
+    LRA low:   -45.8 LUFS
+    LRA high:  -45.8 LUFS
+
+  True peak:
+    Peak:      -41.9 dBFS`;
+
+const SILENCE = `[Parsed_ebur128_0 @ 0x1] Summary:
+
+  Integrated loudness:
+    I:         -70.0 LUFS
+    Threshold:   0.0 LUFS
+
+  Loudness range:
+    LRA:         0.0 LU
+    Threshold:   0.0 LUFS
+    LRA low:     0.0 LUFS
+    LRA high:    0.0 LUFS
+
+  True peak:
+    Peak:       -inf dBFS`;
+
+describe("loudness arguments", () => {
+  it("meters the segment's audio only", () => {
+    const args = buildLoudnessMeasureArgs({ input: "/v.mp4", startSeconds: 3, durationSeconds: 20 });
+    expect(args).toContain("-vn");
+    expect(args.join(" ")).toContain("-ss 3.000 -t 20.000 -i file:/v.mp4");
+    expect(args[args.indexOf("-af") + 1]).toBe("ebur128=peak=true");
+    expect(args.slice(-3)).toEqual(["-f", "null", "-"]);
+  });
+
+  it("parses the meter's summary, including silence", () => {
+    expect(parseLoudnessSummary(SUMMARY)).toEqual({
+      integratedLufs: -45.8,
+      thresholdLufs: -55.8,
+      loudnessRangeLu: 3.2,
+      truePeakDbtp: -41.9,
+    });
+    expect(parseLoudnessSummary(SILENCE)).toEqual({
+      integratedLufs: -70,
+      thresholdLufs: 0,
+      loudnessRangeLu: 0,
+      truePeakDbtp: Number.NEGATIVE_INFINITY,
+    });
+    expect(parseLoudnessSummary("no summary here")).toBeNull();
+    expect(parseLoudnessSummary(SUMMARY.split("True peak")[0]!)).toBeNull();
+  });
+
+  it("applies one gain to the target when the true peak allows it", () => {
+    const measurement = parseLoudnessSummary(SUMMARY)!;
+    expect(buildLoudnessFilter(measurement)).toBe("volume=31.80dB,aresample=48000");
+    const gain = LOUDNESS_TARGET.integratedLufs - measurement.integratedLufs;
+    expect(measurement.truePeakDbtp + gain).toBeLessThanOrEqual(LOUDNESS_TARGET.truePeakDbtp);
+  });
+
+  it("hands peaky audio to loudnorm with the measured values, and normalises unmeasured audio in one pass", () => {
+    const peaky: LoudnessMeasurement = {
+      integratedLufs: -24,
+      thresholdLufs: -34,
+      loudnessRangeLu: 12,
+      truePeakDbtp: -3,
+    };
+    expect(buildLoudnessFilter(peaky)).toBe(
+      "loudnorm=I=-14:TP=-1.5:LRA=11:measured_I=-24:measured_TP=-3:measured_LRA=12:measured_thresh=-34:offset=0:linear=true,aresample=48000",
+    );
+    expect(buildLoudnessFilter(null)).toBe("loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000");
+  });
+
+  it("leaves silence alone", () => {
+    expect(buildLoudnessFilter(parseLoudnessSummary(SILENCE))).toBe("aresample=48000");
+  });
+});

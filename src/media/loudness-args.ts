@@ -1,0 +1,107 @@
+import { buildSegmentInputArgs } from "./cut-args";
+
+/**
+ * EBU R128 loudness normalisation targets for shorts. TikTok, Reels and Shorts play around
+ * −14 LUFS; true peak stays under −1.5 dBTP so the AAC encode does not clip.
+ */
+export const LOUDNESS_TARGET = { integratedLufs: -14, truePeakDbtp: -1.5, loudnessRangeLu: 11 } as const;
+
+/** What the EBU R128 meter (ffmpeg's `ebur128` filter) measured over a segment. */
+export type LoudnessMeasurement = {
+  integratedLufs: number;
+  /** The integrated measurement's relative gating threshold. */
+  thresholdLufs: number;
+  loudnessRangeLu: number;
+  /** −Infinity for digital silence. */
+  truePeakDbtp: number;
+};
+
+/** At or below this the segment is silence (the meter's floor is −70): nothing to normalise. */
+const SILENT_AT_OR_BELOW_LUFS = -69.9;
+
+/**
+ * First pass: measure the segment's loudness and true peak. Audio only, so it costs a fraction
+ * of a second even for a long clip. The `ebur128` meter runs at the source's rate (loudnorm's
+ * own first pass resamples to 192 kHz and costs about twice as much).
+ */
+export function buildLoudnessMeasureArgs(options: {
+  input: string;
+  startSeconds: number;
+  durationSeconds: number;
+}) {
+  return [
+    "-hide_banner",
+    "-nostdin",
+    // The meter prints its summary at info level.
+    "-v",
+    "info",
+    "-nostats",
+    ...buildSegmentInputArgs(options),
+    "-vn",
+    "-sn",
+    "-dn",
+    "-af",
+    "ebur128=peak=true",
+    "-f",
+    "null",
+    "-",
+  ];
+}
+
+/**
+ * Reads the summary the meter prints when it finishes:
+ *
+ *     Integrated loudness:
+ *       I:         -45.8 LUFS
+ *       Threshold: -55.8 LUFS
+ *     Loudness range:
+ *       LRA:         0.0 LU
+ *       …
+ *     True peak:
+ *       Peak:      -41.9 dBFS
+ *
+ * Returns null when there is no complete summary (no audio was read).
+ */
+export function parseLoudnessSummary(stderr: string): LoudnessMeasurement | null {
+  const summary = stderr.slice(stderr.lastIndexOf("Summary:"));
+  if (!stderr.includes("Summary:")) return null;
+  const read = (pattern: RegExp) => {
+    const value = pattern.exec(summary)?.[1];
+    if (value === undefined) return Number.NaN;
+    return value === "-inf" ? Number.NEGATIVE_INFINITY : Number(value);
+  };
+  const measurement = {
+    integratedLufs: read(/Integrated loudness:\s*I:\s*(-?[\d.]+|-inf) LUFS/),
+    thresholdLufs: read(/Integrated loudness:\s*I:[^\n]*\n\s*Threshold:\s*(-?[\d.]+|-inf) LUFS/),
+    loudnessRangeLu: read(/LRA:\s*(-?[\d.]+) LU\b/),
+    truePeakDbtp: read(/True peak:\s*Peak:\s*(-?[\d.]+|-inf) dBFS/),
+  };
+  return Object.values(measurement).some(Number.isNaN) ? null : measurement;
+}
+
+/**
+ * The render's audio filter. Loudness normalisation from a measurement is one constant gain to
+ * the target, which is all `volume` needs to do when the true peak stays under the ceiling. When
+ * it would not, loudnorm with the measured values limits the peaks (dynamically). Without a
+ * measurement, loudnorm in a single pass. Silence is left as it is. Output is 48 kHz
+ * (loudnorm works at 192 kHz internally).
+ */
+export function buildLoudnessFilter(measurement: LoudnessMeasurement | null): string {
+  const resample = "aresample=48000";
+  const { integratedLufs: targetLufs, truePeakDbtp: ceiling, loudnessRangeLu: targetRange } = LOUDNESS_TARGET;
+  const loudnorm = `loudnorm=I=${targetLufs}:TP=${ceiling}:LRA=${targetRange}`;
+  if (!measurement) return `${loudnorm},${resample}`;
+  const { integratedLufs, thresholdLufs, loudnessRangeLu, truePeakDbtp } = measurement;
+  if (!(integratedLufs > SILENT_AT_OR_BELOW_LUFS)) return resample;
+  const gainDb = targetLufs - integratedLufs;
+  if (truePeakDbtp + gainDb <= ceiling) return `volume=${gainDb.toFixed(2)}dB,${resample}`;
+  const measured = [
+    `measured_I=${integratedLufs}`,
+    `measured_TP=${truePeakDbtp}`,
+    `measured_LRA=${loudnessRangeLu}`,
+    `measured_thresh=${thresholdLufs}`,
+    "offset=0",
+    "linear=true",
+  ].join(":");
+  return `${loudnorm}:${measured},${resample}`;
+}

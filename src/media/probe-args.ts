@@ -1,0 +1,50 @@
+/**
+ * ffprobe arguments for reading a source's streams and container as JSON. Pure, so it is unit
+ * tested; `probe.ts` runs it through `runMedia`.
+ */
+export type ProbeInput = string;
+
+const HTTP_URL = /^https?:\/\//i;
+
+/** True when the input is an http(s) URL rather than a local path. */
+export function isHttpUrl(input: string): boolean {
+  return HTTP_URL.test(input);
+}
+
+/**
+ * How an input is named on an ffmpeg/ffprobe command line. Local paths get the `file:` protocol
+ * prefix so a name starting with `-` or containing `:` is never read as an option or another
+ * protocol; http(s) URLs pass as they are. Anything else (ftp:, concat:, data:, …) is refused,
+ * because a presigned S3 GET or a local file are the only inputs the engine is meant to read.
+ */
+export function toMediaInputArg(input: string): string {
+  if (isHttpUrl(input)) return input;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(input) && !/^[a-z]:[\\/]/i.test(input)) {
+    throw new Error(`Unsupported input "${input.slice(0, 60)}": give a file path or an http(s) URL`);
+  }
+  return `file:${input}`;
+}
+
+/**
+ * Network reads use a read/write timeout (microseconds) so a stalled presigned URL fails
+ * instead of hanging until the overall timeout; local files need none.
+ */
+export function networkInputArgs(input: string, ioTimeoutMs: number): string[] {
+  if (!isHttpUrl(input)) return [];
+  return ["-rw_timeout", String(Math.round(ioTimeoutMs * 1000))];
+}
+
+export function buildProbeArgs({ input, ioTimeoutMs = 20_000 }: { input: string; ioTimeoutMs?: number }) {
+  return [
+    // Errors only on stderr: they are what we turn into a reason a person can read.
+    "-v",
+    "error",
+    "-hide_banner",
+    ...networkInputArgs(input, ioTimeoutMs),
+    "-print_format",
+    "json",
+    "-show_format",
+    "-show_streams",
+    toMediaInputArg(input),
+  ];
+}

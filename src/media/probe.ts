@@ -1,0 +1,294 @@
+import { open } from "node:fs/promises";
+import type { MediaProbe } from "@/engine/types";
+import type { MediaBinaries } from "./ffmpeg-binaries";
+import { buildProbeArgs, isHttpUrl } from "./probe-args";
+import { MediaCommandError, runMedia } from "./run-ffmpeg";
+
+/** Why a source cannot be used, in words a creator understands (`message`), plus a stable kind. */
+export type MediaProbeErrorKind =
+  | "not-found"
+  | "unreadable"
+  | "truncated"
+  | "no-video"
+  | "empty"
+  | "unreachable"
+  | "timeout"
+  | "cancelled";
+
+export class MediaProbeError extends Error {
+  constructor(
+    readonly kind: MediaProbeErrorKind,
+    message: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super(message, options);
+    this.name = "MediaProbeError";
+  }
+}
+
+export type ProbeMediaOptions = {
+  binaries: MediaBinaries;
+  /** A local path or an http(s) URL (the worker probes presigned S3 GETs). */
+  input: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+};
+
+/** ffprobe's JSON holds a few KB; anything far larger is not an ffprobe answer we want to hold. */
+const MAX_PROBE_JSON_BYTES = 8 * 1024 * 1024;
+
+/** Reads a source's streams and container and normalises them into a `MediaProbe`. */
+export async function probeMedia({
+  binaries,
+  input,
+  timeoutMs = 30_000,
+  signal,
+}: ProbeMediaOptions): Promise<MediaProbe> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  try {
+    await runMedia({
+      binaryPath: binaries.ffprobePath,
+      args: buildProbeArgs({ input, ioTimeoutMs: Math.min(timeoutMs, 20_000) }),
+      timeoutMs,
+      signal,
+      consumeStdout: async (stdout) => {
+        for await (const chunk of stdout) {
+          bytes += (chunk as Buffer).length;
+          if (bytes > MAX_PROBE_JSON_BYTES) throw new Error("ffprobe output is unexpectedly large");
+          chunks.push(chunk as Buffer);
+        }
+      },
+    });
+  } catch (error) {
+    const probeError = toProbeError(error, input, timeoutMs);
+    // ffmpeg says "moov atom not found" for any .mp4 it cannot parse; a file that starts with
+    // a valid `ftyp` box was cut short, one that does not is not an MP4 at all.
+    if (probeError.kind === "truncated" && !isHttpUrl(input) && !(await startsWithFtypBox(input))) {
+      throw new MediaProbeError("unreadable", UNREADABLE_MESSAGE, { cause: error });
+    }
+    throw probeError;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch (error) {
+    throw new MediaProbeError(
+      "unreadable",
+      "This file is not a video we can read (ffprobe gave no answer).",
+      {
+        cause: error,
+      },
+    );
+  }
+  return parseProbeJson(json);
+}
+
+type RawStream = {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  coded_width?: number;
+  coded_height?: number;
+  r_frame_rate?: string;
+  avg_frame_rate?: string;
+  duration?: string;
+  tags?: Record<string, string>;
+  side_data_list?: { side_data_type?: string; rotation?: number | string }[];
+  disposition?: Record<string, number>;
+};
+
+type RawFormat = {
+  format_name?: string;
+  duration?: string;
+  size?: string;
+  bit_rate?: string;
+};
+
+/**
+ * Pure: ffprobe's JSON → `MediaProbe`, or a `MediaProbeError` saying what is wrong with the file.
+ * Exported for tests.
+ */
+export function parseProbeJson(json: unknown): MediaProbe {
+  const root = (json ?? {}) as { streams?: RawStream[]; format?: RawFormat };
+  const streams = Array.isArray(root.streams) ? root.streams : [];
+  const format = root.format ?? {};
+  // Cover art in audio files shows up as a one-frame "video" stream: it is not a video.
+  const video = streams.find(
+    (stream) => stream.codec_type === "video" && stream.disposition?.attached_pic !== 1,
+  );
+  const audio = streams.find((stream) => stream.codec_type === "audio");
+
+  if (streams.length === 0) {
+    throw new MediaProbeError("unreadable", "This file has no audio or video streams we can read.");
+  }
+  if (!video) {
+    throw new MediaProbeError(
+      "no-video",
+      audio ? "This file has no video stream (it is audio only)." : "This file has no video stream.",
+    );
+  }
+
+  const codedWidth = positiveInt(video.width) ?? positiveInt(video.coded_width);
+  const codedHeight = positiveInt(video.height) ?? positiveInt(video.coded_height);
+  if (!codedWidth || !codedHeight) {
+    throw new MediaProbeError("unreadable", "The video stream has no picture size (its header is damaged).");
+  }
+
+  const durationSeconds =
+    positiveNumber(format.duration) ??
+    Math.max(0, ...streams.map((stream) => positiveNumber(stream.duration) ?? 0));
+  if (!durationSeconds) {
+    throw new MediaProbeError("empty", "This file has no playable duration (it is empty or cut short).");
+  }
+
+  const rotationDegrees = rotationOf(video);
+  const quarterTurn = rotationDegrees === 90 || rotationDegrees === 270;
+  const realFps = parseRate(video.r_frame_rate);
+  const averageFps = parseRate(video.avg_frame_rate);
+  const fps = averageFps ?? realFps ?? 0;
+
+  return {
+    durationSeconds,
+    width: quarterTurn ? codedHeight : codedWidth,
+    height: quarterTurn ? codedWidth : codedHeight,
+    codedWidth,
+    codedHeight,
+    rotationDegrees,
+    fps: Math.round(fps * 1000) / 1000,
+    isVariableFrameRate: isVariableFrameRate(realFps, averageFps),
+    hasVideo: true,
+    hasAudio: audio !== undefined,
+    videoCodec: video.codec_name ?? null,
+    audioCodec: audio?.codec_name ?? null,
+    bitrateBitsPerSecond: positiveInt(format.bit_rate) ?? null,
+    formatName: format.format_name ?? "unknown",
+    sizeBytes: positiveInt(format.size) ?? null,
+  };
+}
+
+/**
+ * Clockwise degrees the picture must turn to be shown upright. Newer ffprobe reports a display
+ * matrix whose `rotation` is counter-clockwise; older builds (and some files) carry a `rotate`
+ * tag that is already clockwise.
+ */
+function rotationOf(stream: RawStream): MediaProbe["rotationDegrees"] {
+  const matrix = stream.side_data_list?.find(
+    (entry) => entry.side_data_type === "Display Matrix" && entry.rotation !== undefined,
+  );
+  let clockwise: number | undefined;
+  if (matrix) clockwise = -Number(matrix.rotation);
+  else if (stream.tags?.rotate !== undefined) clockwise = Number(stream.tags.rotate);
+  if (clockwise === undefined || !Number.isFinite(clockwise)) return 0;
+  const quarterTurns = Math.round((((clockwise % 360) + 360) % 360) / 90) % 4;
+  return ([0, 90, 180, 270] as const)[quarterTurns] ?? 0;
+}
+
+/**
+ * A stream is variable-frame-rate when its nominal rate (`r_frame_rate`, the lowest rate that
+ * represents all timestamps) and its average rate disagree by more than 1%: constant-rate
+ * files have them equal, phone and screen recordings that drop or stretch frames do not.
+ */
+export function isVariableFrameRate(realFps: number | undefined, averageFps: number | undefined): boolean {
+  if (!realFps || !averageFps) return false;
+  return Math.abs(realFps - averageFps) / Math.max(realFps, averageFps) > 0.01;
+}
+
+function parseRate(rate: string | undefined): number | undefined {
+  if (!rate) return undefined;
+  const [numerator, denominator = "1"] = rate.split("/");
+  const value = Number(numerator) / Number(denominator);
+  // ffprobe writes 0/0 for unknown rates; absurd rates come from broken timestamps.
+  return Number.isFinite(value) && value > 0 && value < 1000 ? value : undefined;
+}
+
+function positiveNumber(value: string | number | undefined): number | undefined {
+  const number = Number(value);
+  return value !== undefined && Number.isFinite(number) && number > 0 ? number : undefined;
+}
+
+function positiveInt(value: string | number | undefined): number | undefined {
+  const number = positiveNumber(value);
+  return number === undefined ? undefined : Math.round(number);
+}
+
+const UNREADABLE_MESSAGE = "This file is not a video we can read: its data is invalid or corrupt.";
+
+async function startsWithFtypBox(filePath: string): Promise<boolean> {
+  try {
+    const handle = await open(filePath, "r");
+    try {
+      const header = Buffer.alloc(8);
+      await handle.read(header, 0, 8, 0);
+      return header.subarray(4, 8).toString("latin1") === "ftyp";
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
+/** ffprobe's failure → the reason a person can act on. */
+function toProbeError(error: unknown, input: string, timeoutMs: number): MediaProbeError {
+  if (!(error instanceof MediaCommandError)) {
+    return new MediaProbeError("unreadable", "This file could not be read.", { cause: error });
+  }
+  const stderr = error.details.stderrTail;
+  if (error.details.timedOut) {
+    return new MediaProbeError(
+      "timeout",
+      `Reading the file's details took longer than ${Math.round(timeoutMs / 1000)} s.`,
+      { cause: error },
+    );
+  }
+  if (/cancelled/i.test(error.message)) {
+    return new MediaProbeError("cancelled", "Reading the file was cancelled.", { cause: error });
+  }
+  if (/Could not run/.test(error.message)) {
+    return new MediaProbeError("unreadable", `ffprobe could not be started: ${error.message}`, {
+      cause: error,
+    });
+  }
+  const http = /HTTP error (\d{3})|Server returned (\d{3}|[^\r\n]+)/i.exec(stderr);
+  if (isHttpUrl(input) && http) {
+    return new MediaProbeError(
+      "unreachable",
+      `The video URL could not be fetched (${(http[1] ?? http[2] ?? "error").trim()}).`,
+      { cause: error },
+    );
+  }
+  if (
+    isHttpUrl(input) &&
+    /Connection refused|timed out|resolve|Network is unreachable|I\/O error/i.test(stderr)
+  ) {
+    return new MediaProbeError("unreachable", "The video URL could not be reached.", { cause: error });
+  }
+  if (/No such file or directory/i.test(stderr)) {
+    return new MediaProbeError("not-found", "The file was not found.", { cause: error });
+  }
+  if (/moov atom not found/i.test(stderr)) {
+    return new MediaProbeError(
+      "truncated",
+      "The file is incomplete: its index (the MP4 'moov' atom) is missing, usually because the upload or recording was cut short.",
+      { cause: error },
+    );
+  }
+  if (/End of file|Truncat|partial file/i.test(stderr)) {
+    return new MediaProbeError("truncated", "The file ends early (it looks cut short).", { cause: error });
+  }
+  if (
+    /Invalid data found|could not find codec parameters|Unknown format|EBML header parsing failed/i.test(
+      stderr,
+    )
+  ) {
+    return new MediaProbeError("unreadable", UNREADABLE_MESSAGE, { cause: error });
+  }
+  const lastLine = stderr.trim().split("\n").at(-1) ?? "";
+  return new MediaProbeError(
+    "unreadable",
+    `This file could not be read${lastLine ? ` (${lastLine.replace(/^.*?:\s*/, "").slice(0, 160)})` : ""}.`,
+    { cause: error },
+  );
+}
