@@ -192,7 +192,10 @@ async function repeatSource(
   copies: number,
 ): Promise<SyntheticVideo> {
   const listPath = path.join(directory, "copies.txt");
-  await writeFile(listPath, Array.from({ length: copies }, () => `file '${path.resolve(base.path)}'`).join("\n"));
+  await writeFile(
+    listPath,
+    Array.from({ length: copies }, () => `file '${path.resolve(base.path)}'`).join("\n"),
+  );
   const durationSeconds = copies * base.durationSeconds;
   const longPath = path.join(directory, `planted-${durationSeconds}s-1080p30.mp4`);
   progress(`joining ${copies} copies into a ${durationSeconds / 60}-minute source…`);
