@@ -5,7 +5,9 @@ const options = { inputLabel: "clean", outputLabel: "thumb", atSeconds: 2.25, ou
 
 describe("thumbnail arguments", () => {
   it("keeps half a second from the chosen time, so the branch ends right after its frame", () => {
-    expect(buildThumbnailFilter(options)).toBe("[clean]trim=start=2.250:end=2.750,setpts=PTS-STARTPTS[thumb]");
+    expect(buildThumbnailFilter(options)).toBe(
+      "[clean]trim=start=2.250:end=2.750,setpts=PTS-STARTPTS[thumb]",
+    );
     expect(buildThumbnailFilter({ ...options, atSeconds: -1 })).toContain("trim=start=0.000:end=0.500");
   });
 

@@ -7,15 +7,16 @@ import { sampleFrames } from "./sample-frames";
  * Sampling, chosen against the render budget (the whole render within ~1.15× a bare crop and
  * encode). Motion is measured at 4 fps: frame differencing is nearly free on 256-px frames and a
  * quarter second between samples keeps a moving subject's two positions close. BlazeFace on
- * tfjs-WASM costs 40–50 ms of CPU a frame (as much as decoding the segment), so faces are
- * detected at 1 fps, plus the frame halfway between two detections that disagree (a face moved,
- * appeared or left): 2 fps where it matters. A frame that has barely changed since the last
- * detection reuses its faces (a talking head on a still camera).
+ * tfjs-WASM costs 40–80 ms of CPU a frame, more than decoding the segment, and the analysis
+ * waits for it, so faces are detected adaptively: every 2 s, plus the frame halfway between two
+ * detections that disagree (a face moved, appeared or left), so 1 fps where the subject moves.
+ * The crop path interpolates between samples and moves slowly anyway. A frame that has barely
+ * changed since the last detection reuses its faces (a talking head on a still camera).
  */
 export const ANALYSIS_FRAMES_PER_SECOND = 4;
-/** Faces are detected on every 4th frame (1 fps)... */
-export const FACE_DETECTION_EVERY_NTH_FRAME = 4;
-/** ...and in between when the largest face's centre moved by more than this (source widths). */
+/** Faces are detected on every 8th frame (every 2 s)... */
+export const FACE_DETECTION_EVERY_NTH_FRAME = 8;
+/** ...and halfway between two detections whose largest face moved by more than this (source widths). */
 const FACE_REFINE_SHIFT = 0.03;
 export const ANALYSIS_FRAME_WIDTH = 256;
 /** Mean luma change (0..1) below which a frame counts as unchanged since the last detection. */

@@ -123,8 +123,9 @@ function gridTimes(start: number, end: number, step: number): number[] {
 /**
  * One pass of the camera: it rests until the subject leaves the dead zone, then eases towards
  * it within the speed limit, and rests again once it has nearly caught up (hysteresis, so it
- * does not twitch at the zone's edge). It starts at the median of the first second's targets,
- * so a jittery first sample does not set it off.
+ * does not twitch at the zone's edge). It starts where a straight line fitted to the first
+ * second's targets puts the subject at the start: jitter averages out, and a subject already
+ * moving is not biased towards where it will be.
  */
 function followTargets(
   wanted: number[],
@@ -132,8 +133,10 @@ function followTargets(
 ): number[] {
   const { deadZoneFraction, maxPanSpeedPerSecond, stepTimes } = options;
   const startTime = stepTimes[0] ?? 0;
-  const opening = wanted.filter((_, index) => Math.abs((stepTimes[index] ?? 0) - startTime) <= 1);
-  let position = median(opening.length > 0 ? opening : [wanted[0] ?? 0.5]);
+  let position = openingPosition(
+    wanted,
+    stepTimes.map((time) => Math.abs(time - startTime)),
+  );
   let moving = false;
   return wanted.map((target, index) => {
     const stepSeconds = index === 0 ? 0 : Math.abs((stepTimes[index] ?? 0) - (stepTimes[index - 1] ?? 0));
@@ -149,15 +152,47 @@ function followTargets(
   });
 }
 
+/**
+ * A median over a window centred on each point. Near the shot's edges the window shrinks to stay
+ * centred: a one-sided window would pull a moving subject's position towards the interior.
+ */
 function medianFilter(points: CropPathPoint[], halfWindowSeconds: number): CropPathPoint[] {
-  return points.map((point) => ({
-    timeSeconds: point.timeSeconds,
-    centerX: median(
-      points
-        .filter((other) => Math.abs(other.timeSeconds - point.timeSeconds) <= halfWindowSeconds + 1e-6)
-        .map((other) => other.centerX),
-    ),
-  }));
+  const first = points[0]?.timeSeconds ?? 0;
+  const last = points.at(-1)?.timeSeconds ?? 0;
+  return points.map((point) => {
+    const half = Math.min(halfWindowSeconds, point.timeSeconds - first, last - point.timeSeconds) + 1e-6;
+    return {
+      timeSeconds: point.timeSeconds,
+      centerX: median(
+        points
+          .filter((other) => Math.abs(other.timeSeconds - point.timeSeconds) <= half)
+          .map((other) => other.centerX),
+      ),
+    };
+  });
+}
+
+/** Least-squares line through the targets within 1 s of the start, evaluated at the start. */
+function openingPosition(wanted: number[], secondsFromStart: number[]): number {
+  let count = 0;
+  let sumT = 0;
+  let sumX = 0;
+  let sumTT = 0;
+  let sumTX = 0;
+  wanted.forEach((value, index) => {
+    const t = secondsFromStart[index] ?? Number.POSITIVE_INFINITY;
+    if (t > 1 + 1e-6) return;
+    count += 1;
+    sumT += t;
+    sumX += value;
+    sumTT += t * t;
+    sumTX += t * value;
+  });
+  if (count === 0) return wanted[0] ?? 0.5;
+  const denominator = count * sumTT - sumT * sumT;
+  if (count < 3 || Math.abs(denominator) < 1e-9) return sumX / count;
+  const slope = (count * sumTX - sumT * sumX) / denominator;
+  return (sumX - slope * sumT) / count;
 }
 
 function interpolate(points: CropPathPoint[], timeSeconds: number): number {

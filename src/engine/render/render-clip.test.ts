@@ -280,7 +280,7 @@ describe("renderClip", () => {
     expect(centres.length).toBeGreaterThanOrEqual(15);
     for (const centre of centres) {
       expect(centre).not.toBeNull();
-      expect(Math.abs(centre! - 0.5)).toBeLessThan(0.3);
+      expect(Math.abs(centre! - 0.5)).toBeLessThan(0.2);
     }
 
     expect(fractions.at(-1)).toBe(1);

@@ -51,7 +51,7 @@ export async function renderClip(
 ): Promise<RenderedClip> {
   const { probe, signal, startSeconds } = input;
   const log =
-    dependencies.log ?? ((message: string) => console.warn(`[render ${input.baseName}] ${message}`));
+    dependencies.log ?? ((message: string) => console.info(`[render ${input.baseName}] ${message}`));
   const endSeconds =
     probe.durationSeconds > 0 ? Math.min(input.endSeconds, probe.durationSeconds) : input.endSeconds;
   const durationSeconds = endSeconds - startSeconds;

@@ -4,10 +4,22 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { fileModelRouter, loadModelArtifacts } from "./file-model-router";
 
 const require = createRequire(import.meta.url);
-const blazefaceJson = path.join(path.dirname(require.resolve("@vladmandic/human")), "..", "models", "blazeface.json");
+// The worker script is plain CommonJS (it runs in a worker thread); outside a worker it only
+// exports its model loader.
+const { fileModelRouter, loadModelArtifacts } = require("./face-detector-worker.cjs") as {
+  fileModelRouter: (
+    url: unknown,
+  ) => { load: () => Promise<{ format: string; weightSpecs: unknown[]; weightData: ArrayBuffer }> } | null;
+  loadModelArtifacts: (modelJsonPath: string) => unknown;
+};
+const blazefaceJson = path.join(
+  path.dirname(require.resolve("@vladmandic/human")),
+  "..",
+  "models",
+  "blazeface.json",
+);
 
 const BYTES_PER_DTYPE: Record<string, number> = { float32: 4, int32: 4, bool: 1 };
 
@@ -21,10 +33,15 @@ describe("fileModelRouter", () => {
   it("loads the shipped BlazeFace model with all its weight bytes", async () => {
     const artifacts = await fileModelRouter(pathToFileURL(blazefaceJson).href)!.load();
     expect(artifacts.format).toBe("graph-model");
-    const specs = artifacts.weightSpecs as { shape: number[]; dtype: string; quantization?: { dtype: string } }[];
+    const specs = artifacts.weightSpecs as {
+      shape: number[];
+      dtype: string;
+      quantization?: { dtype: string };
+    }[];
     const expectedBytes = specs.reduce((sum, spec) => {
       const dtype = spec.quantization?.dtype ?? spec.dtype;
-      const bytes = dtype === "uint8" || dtype === "int8" ? 1 : dtype.endsWith("16") ? 2 : (BYTES_PER_DTYPE[dtype] ?? 4);
+      const bytes =
+        dtype === "uint8" || dtype === "int8" ? 1 : dtype.endsWith("16") ? 2 : (BYTES_PER_DTYPE[dtype] ?? 4);
       return sum + spec.shape.reduce((product, size) => product * size, 1) * bytes;
     }, 0);
     expect(specs.length).toBeGreaterThan(50);
@@ -36,7 +53,7 @@ describe("fileModelRouter", () => {
     try {
       const notAModel = path.join(directory, "model.json");
       await writeFile(notAModel, JSON.stringify({ hello: "world" }));
-      await expect(loadModelArtifacts(notAModel)).rejects.toThrow(/not a tfjs graph model/);
+      expect(() => loadModelArtifacts(notAModel)).toThrow(/not a tfjs graph model/);
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
