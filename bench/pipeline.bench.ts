@@ -36,7 +36,7 @@ import type { ScoredMoment, SignalMode } from "@/engine/types";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
 import { runMedia } from "@/media/run-ffmpeg";
-import { RENDER_X264_PRESET } from "@/media/vertical-crop-args";
+import { buildBareVerticalCropArgs } from "@/media/vertical-crop-args";
 
 const BOUNDARY_TOLERANCE_SECONDS = 3;
 const TARGET_ANALYSIS_RATIO = 0.25;
@@ -309,32 +309,13 @@ async function main() {
       const bare = await timed(() =>
         runMedia({
           binaryPath: binaries.ffmpegPath,
-          args: [
-            "-hide_banner",
-            "-nostdin",
-            "-v",
-            "error",
-            "-y",
-            "-ss",
-            String(moment.startSeconds),
-            "-t",
-            String(moment.endSeconds - moment.startSeconds),
-            "-i",
-            source.path,
-            "-vf",
-            "crop=ih*9/16:ih,scale=1080:1920",
-            "-c:v",
-            "libx264",
-            "-preset",
-            RENDER_X264_PRESET,
-            "-crf",
-            "21",
-            "-c:a",
-            "aac",
-            "-b:a",
-            "128k",
-            path.join(directory, `${clipName}.bare.mp4`),
-          ],
+          // The same bare command the render's own tests compare against (same preset and CRF).
+          args: buildBareVerticalCropArgs({
+            input: source.path,
+            startSeconds: moment.startSeconds,
+            durationSeconds: moment.endSeconds - moment.startSeconds,
+            outputPath: path.join(directory, `${clipName}.bare.mp4`),
+          }),
           timeoutMs: 30 * 60 * 1000,
         }),
       );

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { resolveMediaBinaries } from "./ffmpeg-binaries";
+import { runMedia } from "./run-ffmpeg";
 import {
   buildBareVerticalCropArgs,
   buildVerticalVideoFilter,
+  fitInside,
   RENDER_X264_PRESET,
 } from "./vertical-crop-args";
 
@@ -19,24 +22,98 @@ describe("buildVerticalVideoFilter", () => {
     );
   });
 
-  it("fits the whole frame over a blurred copy of itself made at 1/8 size", () => {
-    const filter = buildVerticalVideoFilter({ layout: "fit", inputLabel: "in", outputLabel: "out" });
-    const chains = filter.split(";");
-    expect(chains[0]).toBe(
-      "[in]scale=1080:1920:force_original_aspect_ratio=decrease:flags=bicubic,setsar=1,split=2[out_bgsrc][out_fg]",
-    );
-    expect(chains[1]).toMatch(
-      /^\[out_bgsrc\]scale=135:240:force_original_aspect_ratio=increase:flags=fast_bilinear,crop=135:240,boxblur=/,
-    );
-    expect(chains[1]).toMatch(/scale=1080:1920:flags=fast_bilinear,setsar=1\[out_bg\]$/);
-    expect(chains[2]).toBe("[out_bg][out_fg]overlay=x='(W-w)/2':y='(H-h)/2'[out]");
-    expect(chains).toHaveLength(3);
+  it("stacks a 16:9 frame between two bands of its blurred copy, made at 1/8 size", () => {
+    const filter = buildVerticalVideoFilter({
+      layout: "fit",
+      sourceWidth: 1920,
+      sourceHeight: 1080,
+      inputLabel: "in",
+      outputLabel: "out",
+    });
+    expect(filter.split(";")).toEqual([
+      "[in]scale=1080:608:flags=bicubic,setsar=1,split=2[out_bgsrc][out_fg]",
+      "[out_bgsrc]scale=135:240:force_original_aspect_ratio=increase:flags=fast_bilinear,crop=135:240," +
+        "boxblur=luma_radius=6:luma_power=2,eq=brightness=-0.08,scale=1080:1920:flags=fast_bilinear,setsar=1," +
+        "split=2[out_bg1][out_bg2]",
+      "[out_bg1]crop=1080:656:0:0[out_band1]",
+      "[out_bg2]crop=1080:656:0:1264[out_band2]",
+      "[out_band1][out_fg][out_band2]vstack=inputs=3,scale=1080:1920,setsar=1[out]",
+    ]);
   });
 
-  it("treats a vertical source like fit (scale, fill the margins), never cropping it", () => {
-    const filter = buildVerticalVideoFilter({ layout: "native-vertical", inputLabel: "a", outputLabel: "b" });
-    expect(filter).not.toContain("crop=w=");
-    expect(filter).toContain("force_original_aspect_ratio=decrease");
+  it("treats a vertical source like fit, never cropping it: bands beside a narrow one, none for 9:16", () => {
+    const narrow = buildVerticalVideoFilter({
+      layout: "native-vertical",
+      sourceWidth: 400,
+      sourceHeight: 1000,
+      inputLabel: "a",
+      outputLabel: "b",
+    });
+    expect(narrow).not.toContain("crop=w=");
+    expect(narrow).toContain("[a]scale=768:1920:flags=bicubic");
+    expect(narrow).toContain("hstack=inputs=3");
+    const exact = buildVerticalVideoFilter({
+      layout: "native-vertical",
+      sourceWidth: 720,
+      sourceHeight: 1280,
+      inputLabel: "a",
+      outputLabel: "b",
+    });
+    expect(exact).toBe("[a]scale=1080:1920:flags=bicubic,setsar=1[b]");
+  });
+});
+
+describe("fitInside", () => {
+  it("keeps even sizes and splits the rest into even bands", () => {
+    expect(fitInside(640, 480)).toEqual({ width: 1080, height: 810, stack: "vstack", bandTotal: 1110 });
+    expect(fitInside(1080, 1350)).toEqual({ width: 1080, height: 1350, stack: "vstack", bandTotal: 570 });
+    expect(fitInside(400, 1000)).toEqual({ width: 768, height: 1920, stack: "hstack", bandTotal: 312 });
+    expect(fitInside(0, 0).bandTotal).toBe(0);
+  });
+
+  it("produces exactly 1080×1920 frames in ffmpeg for every shape", async () => {
+    const { ffmpegPath } = resolveMediaBinaries();
+    for (const [width, height] of [
+      [640, 480],
+      [1920, 1080],
+      [360, 450],
+      [400, 1000],
+      [720, 1280],
+    ] as const) {
+      const filter = buildVerticalVideoFilter({
+        layout: height > width ? "native-vertical" : "fit",
+        sourceWidth: width,
+        sourceHeight: height,
+        inputLabel: "0:v",
+        outputLabel: "out",
+      });
+      let bytes = 0;
+      await runMedia({
+        binaryPath: ffmpegPath,
+        args: [
+          "-v",
+          "error",
+          "-f",
+          "lavfi",
+          "-i",
+          `testsrc2=size=${width}x${height}:rate=5:duration=0.4`,
+          "-filter_complex",
+          filter,
+          "-map",
+          "[out]",
+          "-pix_fmt",
+          "gray",
+          "-f",
+          "rawvideo",
+          "pipe:1",
+        ],
+        timeoutMs: 20_000,
+        consumeStdout: async (stdout) => {
+          for await (const chunk of stdout) bytes += (chunk as Buffer).length;
+        },
+      });
+      expect(bytes).toBe(2 * 1080 * 1920);
+    }
   });
 });
 

@@ -100,11 +100,12 @@ export async function renderClip(
     );
     progress(ANALYSIS_PROGRESS_SHARE);
 
+    const dimensions = { sourceWidth: probe.width, sourceHeight: probe.height };
     const layout: VerticalLayoutOptions = isVertical
-      ? { layout: "native-vertical" }
+      ? { layout: "native-vertical", ...dimensions }
       : subjectPlan?.layout === "crop"
         ? { layout: "crop", cropXExpression: subjectPlan.cropXExpression }
-        : { layout: "fit" };
+        : { layout: "fit", ...dimensions };
     const renderLayout: RenderLayout = layout.layout;
     if (subjectPlan) log(`layout ${renderLayout}: ${subjectPlan.reason}`);
 
