@@ -324,6 +324,7 @@ async function renderStage(
         creatorId,
         clip,
         sourcePath,
+        binaries,
         probe,
         sceneCutsSeconds: signals?.sceneCutsSeconds ?? [],
         transcript: analysis?.transcript,

@@ -6,6 +6,7 @@ import { findVideoById } from "@/db/repos/video-repo";
 import { DEFAULT_MOMENT_OPTIONS } from "@/engine/defaults";
 import { scoreRange } from "@/engine/scoring/score-range";
 import { isClipId, isId } from "@/lib/ids";
+import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { AppError } from "@/server/errors";
 import { tableOf } from "@/server/runtime";
 import { presignGet } from "@/storage/presign";
@@ -95,6 +96,10 @@ export async function rerenderClip(options: {
       creatorId,
       clip: toRender,
       sourcePath,
+      binaries: resolveMediaBinaries({
+        ffmpegPath: runtime.config.analysis.ffmpegPath,
+        ffprobePath: runtime.config.analysis.ffprobePath,
+      }),
       probe,
       sceneCutsSeconds: signals?.sceneCutsSeconds ?? [],
       transcript: analysis?.transcript,

@@ -4,6 +4,7 @@ import { type Clip, markClipRendered, setClipRenderStatus } from "@/db/repos/cli
 import type { Table } from "@/db/table";
 import { renderClip } from "@/engine/render/render-clip";
 import type { MediaProbe, TranscriptSegment } from "@/engine/types";
+import type { MediaBinaries } from "@/media/ffmpeg-binaries";
 import { AppError } from "@/server/errors";
 import { clipRenderObjectKey } from "@/storage/object-keys";
 import { type Bucket, contentTypeOf, deleteObjects, uploadFile } from "./object-io";
@@ -22,6 +23,8 @@ export async function renderAndStoreClip(options: {
   creatorId: string;
   clip: Clip;
   sourcePath: string;
+  /** The ffmpeg/ffprobe the worker resolved from config (FFMPEG_PATH, FFPROBE_PATH). */
+  binaries: MediaBinaries;
   probe: MediaProbe;
   sceneCutsSeconds: number[];
   transcript?: TranscriptSegment[];
@@ -44,18 +47,21 @@ export async function renderAndStoreClip(options: {
   const outputDir = path.join(options.workDir, `${clip.clipId}-r${revision}`);
   await mkdir(outputDir, { recursive: true });
   try {
-    const rendered = await renderClip({
-      sourcePath: options.sourcePath,
-      probe: options.probe,
-      startSeconds: clip.startSeconds,
-      endSeconds: clip.endSeconds,
-      sceneCutsSeconds: options.sceneCutsSeconds,
-      transcript: options.transcript && options.transcript.length > 0 ? options.transcript : undefined,
-      outputDir,
-      baseName: `r${revision}`,
-      signal: options.signal,
-      onProgress: options.onProgress,
-    });
+    const rendered = await renderClip(
+      {
+        sourcePath: options.sourcePath,
+        probe: options.probe,
+        startSeconds: clip.startSeconds,
+        endSeconds: clip.endSeconds,
+        sceneCutsSeconds: options.sceneCutsSeconds,
+        transcript: options.transcript && options.transcript.length > 0 ? options.transcript : undefined,
+        outputDir,
+        baseName: `r${revision}`,
+        signal: options.signal,
+        onProgress: options.onProgress,
+      },
+      { binaries: options.binaries },
+    );
     const keyOf = (kind: "video" | "thumbnail" | "preview") =>
       clipRenderObjectKey({
         creatorId,
