@@ -85,19 +85,25 @@ export async function queryPage<T>(options: {
     ReturnConsumedCapacity: options.onStats ? "TOTAL" : undefined,
   };
   const output = await table.documentClient.send(new QueryCommand(input));
-  options.onStats?.({
-    count: output.Count ?? 0,
-    scannedCount: output.ScannedCount ?? 0,
-    consumedReadUnits: readUnits(output.ConsumedCapacity),
-  });
+  options.onStats?.(queryStatsOf(output));
   return {
     items: (output.Items ?? []).map((item) => schema.parse(item)),
     nextCursor: encodeCursor(scope, output.LastEvaluatedKey),
   };
 }
 
-function readUnits(capacity: ConsumedCapacity | undefined): number {
-  return capacity?.CapacityUnits ?? capacity?.ReadCapacityUnits ?? 0;
+/** What one Query read, for callers that page by hand (and for `queryPage` itself). */
+export function queryStatsOf(output: {
+  Count?: number;
+  ScannedCount?: number;
+  ConsumedCapacity?: ConsumedCapacity;
+}): QueryStats {
+  const capacity = output.ConsumedCapacity;
+  return {
+    count: output.Count ?? 0,
+    scannedCount: output.ScannedCount ?? 0,
+    consumedReadUnits: capacity?.CapacityUnits ?? capacity?.ReadCapacityUnits ?? 0,
+  };
 }
 
 export async function getItem<T>(options: {

@@ -16,6 +16,7 @@ import {
   type Page,
   type QueryStats,
   queryPage,
+  queryStatsOf,
   type Table,
   translateWriteError,
 } from "@/db/table";
@@ -264,11 +265,7 @@ export async function listClipsByVideo(options: {
         ReturnConsumedCapacity: options.onStats ? "TOTAL" : undefined,
       }),
     );
-    options.onStats?.({
-      count: output.Count ?? 0,
-      scannedCount: output.ScannedCount ?? 0,
-      consumedReadUnits: output.ConsumedCapacity?.CapacityUnits ?? 0,
-    });
+    options.onStats?.(queryStatsOf(output));
     for (const item of output.Items ?? []) clips.push(toClip(ClipItem.parse(item)));
     exclusiveStartKey = output.LastEvaluatedKey;
   } while (exclusiveStartKey);

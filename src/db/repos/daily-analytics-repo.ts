@@ -1,7 +1,7 @@
 import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { creatorPk, dailyAnalyticsKey } from "../keys";
-import type { QueryStats, Table } from "../table";
+import { type QueryStats, queryStatsOf, type Table } from "../table";
 
 /**
  * Daily counters per creator (`ANALYTICS#DAILY#<yyyy-mm-dd>`). Counters are updated with
@@ -96,11 +96,7 @@ export async function listDailyAnalytics({
         ReturnConsumedCapacity: onStats ? "TOTAL" : undefined,
       }),
     );
-    onStats?.({
-      count: output.Count ?? 0,
-      scannedCount: output.ScannedCount ?? 0,
-      consumedReadUnits: output.ConsumedCapacity?.CapacityUnits ?? 0,
-    });
+    onStats?.(queryStatsOf(output));
     items.push(...(output.Items ?? []).map((item) => DailyAnalytics.parse(item)));
     exclusiveStartKey = output.LastEvaluatedKey;
   } while (exclusiveStartKey);

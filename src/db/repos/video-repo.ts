@@ -29,6 +29,7 @@ import {
   type Page,
   type QueryStats,
   queryPage,
+  queryStatsOf,
   type Table,
   transactWrite,
   translateWriteError,
@@ -592,11 +593,7 @@ export async function listActiveVideos(options: {
         ReturnConsumedCapacity: options.onStats ? "TOTAL" : undefined,
       }),
     );
-    options.onStats?.({
-      count: output.Count ?? 0,
-      scannedCount: output.ScannedCount ?? 0,
-      consumedReadUnits: output.ConsumedCapacity?.CapacityUnits ?? 0,
-    });
+    options.onStats?.(queryStatsOf(output));
     for (const item of output.Items ?? []) {
       const { type: _type, ...entry } = ActiveVideoItem.parse(item);
       entries.push(entry);
@@ -645,11 +642,7 @@ async function queryVideoClipKeys(options: {
         ReturnConsumedCapacity: options.onStats ? "TOTAL" : undefined,
       }),
     );
-    options.onStats?.({
-      count: output.Count ?? 0,
-      scannedCount: output.ScannedCount ?? 0,
-      consumedReadUnits: output.ConsumedCapacity?.CapacityUnits ?? 0,
-    });
+    options.onStats?.(queryStatsOf(output));
     for (const item of output.Items ?? []) items.push(ClipKeyItem.parse(item));
     exclusiveStartKey = output.LastEvaluatedKey;
   } while (exclusiveStartKey);
