@@ -3,8 +3,9 @@
  *
  *   --long          a 60-minute source instead of 10 minutes
  *   --minutes N     any length (multiples of 10 are made by stream-copying the 10-minute video)
- *   --clips N       how many clips to render for the render comparison (default 2)
+ *   --clips N       how many clips to render for the render comparison (default 3)
  *   --no-render     skip the render comparison
+ *   --modes a,b     signal modes to measure (default fast,full; the default-mode verdict needs both)
  *   --cache <dir>   keep the generated source (and its plan) in <dir> and reuse it next time:
  *                   generating 10 minutes of 1080p takes a few minutes on 2 cores
  *
@@ -13,7 +14,8 @@
  *   1. a plain full decode (`ffmpeg -i IN -f null -`), the floor for any full analysis;
  *   2. for each signal mode: probe + signal pass + local analysis, its ratio to the decode, and
  *      its accuracy (planted events found by a top clip with both edges within 3 s);
- *   3. per clip: `renderClip` vs a bare ffmpeg crop+scale+encode of the same segment;
+ *   3. per clip: `renderClip` vs a bare ffmpeg crop+scale+encode of the same segment (the mean
+ *      of one run before and one after the render);
  *   4. peak RSS of this process and of every ffmpeg child (sampled from /proc).
  * and says which signal mode the figures support as the default.
  */
@@ -24,6 +26,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createLocalAnalyzer } from "@/engine/analyzers/local-analyzer";
 import { DEFAULT_MOMENT_OPTIONS, DEFAULT_SIGNAL_MODE, MAX_TOP_N } from "@/engine/defaults";
+import { loadFaceDetector } from "@/engine/faces/face-detector";
 import { renderClip } from "@/engine/render/render-clip";
 import { extractSignals } from "@/engine/signals/extract-signals";
 import {
@@ -44,20 +47,38 @@ const BASE_MINUTES = 10;
 
 const args = process.argv.slice(2);
 const minutes = args.includes("--long") ? 60 : Number(flagValue("--minutes") ?? BASE_MINUTES);
-const clipsToRender = args.includes("--no-render") ? 0 : Number(flagValue("--clips") ?? 2);
+const clipsToRender = args.includes("--no-render") ? 0 : Number(flagValue("--clips") ?? 3);
+const modes = parseModes(flagValue("--modes") ?? "fast,full");
 const cacheFlag = flagValue("--cache");
 const cacheDirectory = cacheFlag ? path.resolve(cacheFlag) : undefined;
 const binaries = resolveMediaBinaries();
+
+function parseModes(list: string): SignalMode[] {
+  const known: SignalMode[] = ["fast", "full"];
+  const chosen = list.split(",").map((mode) => mode.trim());
+  const unknown = chosen.filter((mode) => !known.includes(mode as SignalMode));
+  if (unknown.length > 0 || !chosen.includes(DEFAULT_SIGNAL_MODE)) {
+    throw new Error(
+      `--modes: expected a list of ${known.join(", ")} including the default (${DEFAULT_SIGNAL_MODE}), got "${list}"`,
+    );
+  }
+  return chosen as SignalMode[];
+}
 
 function flagValue(flag: string): string | undefined {
   const index = args.indexOf(flag);
   return index >= 0 ? args[index + 1] : undefined;
 }
 
-/** Peak resident memory of this process (getrusage) and of its ffmpeg children (/proc VmHWM). */
+/**
+ * Peak resident memory of this process (getrusage), of its largest ffmpeg child (/proc VmHWM),
+ * and of the whole tree at once (this process and every child, VmRSS summed per sample): what a
+ * worker running this stage needs.
+ */
 class PeakMemory {
   private childPeakKb = 0;
   private childPeakName = "";
+  private treePeakKb = 0;
   private timer: NodeJS.Timeout | undefined;
 
   start(intervalMs = 150) {
@@ -73,6 +94,11 @@ class PeakMemory {
   reset() {
     this.childPeakKb = 0;
     this.childPeakName = "";
+    this.treePeakKb = 0;
+  }
+
+  get treeMb() {
+    return this.treePeakKb / 1024;
   }
 
   get childMb() {
@@ -84,19 +110,33 @@ class PeakMemory {
   }
 
   private sample() {
+    let treeKb = statusField(readStatus(process.pid), "VmRSS");
     for (const pid of childPids(process.pid)) {
-      try {
-        const status = readFileSync(`/proc/${pid}/status`, "utf8");
-        const peak = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-        if (peak > this.childPeakKb) {
-          this.childPeakKb = peak;
-          this.childPeakName = /Name:\s+(\S+)/.exec(status)?.[1] ?? "?";
-        }
-      } catch {
-        // The child exited between listing and reading.
+      const status = readStatus(pid);
+      // The child exited between listing and reading.
+      if (!status) continue;
+      treeKb += statusField(status, "VmRSS");
+      const peak = statusField(status, "VmHWM");
+      if (peak > this.childPeakKb) {
+        this.childPeakKb = peak;
+        this.childPeakName = /Name:\s+(\S+)/.exec(status)?.[1] ?? "?";
       }
     }
+    this.treePeakKb = Math.max(this.treePeakKb, treeKb);
   }
+}
+
+function readStatus(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/status`, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/** A `kB` field of /proc/<pid>/status. */
+function statusField(status: string, field: "VmRSS" | "VmHWM"): number {
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
 }
 
 function childPids(pid: number): number[] {
@@ -250,17 +290,17 @@ async function main() {
     const decodeChildMb = memory.childMb;
 
     const topN = Math.min(MAX_TOP_N, source.events.length);
-    const modes: SignalMode[] = ["fast", "full"];
     type ModeResult = {
       seconds: number;
       ratio: number;
       accuracy: number;
       matched: number;
       childMb: number;
+      treeMb: number;
       moments: ScoredMoment[];
       sceneCutsSeconds: number[];
     };
-    const results = {} as Record<SignalMode, ModeResult>;
+    const results: Partial<Record<SignalMode, ModeResult>> = {};
     for (const mode of modes) {
       memory.reset();
       progress(`analysis, ${mode} mode…`);
@@ -282,31 +322,19 @@ async function main() {
         accuracy: matched / Math.min(source.events.length, topN),
         matched,
         childMb: memory.childMb,
+        treeMb: memory.treeMb,
         moments: analysis.value.moments,
         sceneCutsSeconds: analysis.value.sceneCutsSeconds,
       };
     }
 
-    const renders: { clip: string; renderSeconds: number; bareSeconds: number; ratio: number }[] = [];
-    memory.reset();
-    for (const moment of results[DEFAULT_SIGNAL_MODE].moments.slice(0, clipsToRender)) {
-      const clipName = `clip-${moment.ordinal + 1}`;
-      progress(`render ${clipName} (${moment.startSeconds}–${moment.endSeconds} s)…`);
-      const rendered = await timed(() =>
-        renderClip(
-          {
-            sourcePath: source.path,
-            probe,
-            startSeconds: moment.startSeconds,
-            endSeconds: moment.endSeconds,
-            sceneCutsSeconds: results[DEFAULT_SIGNAL_MODE].sceneCutsSeconds,
-            outputDir: directory,
-            baseName: clipName,
-          },
-          { binaries, log: () => undefined },
-        ),
-      );
-      const bare = await timed(() =>
+    const defaultResult = results[DEFAULT_SIGNAL_MODE];
+    if (!defaultResult) throw new Error(`The default mode ${DEFAULT_SIGNAL_MODE} was not measured`);
+    // The machine's speed drifts over minutes (shared cores), so every render runs between two
+    // bare commands of the same segment and is compared with their mean.
+    const chosen = defaultResult.moments.slice(0, clipsToRender);
+    const bare = (moment: ScoredMoment, clipName: string) =>
+      timed(() =>
         runMedia({
           binaryPath: binaries.ffmpegPath,
           // The same bare command the render's own tests compare against (same preset and CRF).
@@ -319,14 +347,41 @@ async function main() {
           timeoutMs: 30 * 60 * 1000,
         }),
       );
+    const renders: { clip: string; renderSeconds: number; bareSeconds: number; ratio: number }[] = [];
+    // A worker loads the face detector once per process, not once per clip.
+    if (chosen.length > 0) await loadFaceDetector();
+    memory.reset();
+    for (const moment of chosen) {
+      const clipName = `clip-${moment.ordinal + 1}`;
+      progress(
+        `render ${clipName} (${moment.startSeconds}–${moment.endSeconds} s), between two bare commands…`,
+      );
+      const bareBefore = await bare(moment, clipName);
+      const rendered = await timed(() =>
+        renderClip(
+          {
+            sourcePath: source.path,
+            probe,
+            startSeconds: moment.startSeconds,
+            endSeconds: moment.endSeconds,
+            sceneCutsSeconds: defaultResult.sceneCutsSeconds,
+            outputDir: directory,
+            baseName: clipName,
+          },
+          { binaries, log: () => undefined },
+        ),
+      );
+      const bareAfter = await bare(moment, clipName);
+      const bareSeconds = (bareBefore.seconds + bareAfter.seconds) / 2;
       renders.push({
-        clip: `${clipName} (${(moment.endSeconds - moment.startSeconds).toFixed(1)} s)`,
+        clip: `${clipName} (${(moment.endSeconds - moment.startSeconds).toFixed(1)} s, ${rendered.value.layout})`,
         renderSeconds: rendered.seconds,
-        bareSeconds: bare.seconds,
-        ratio: rendered.seconds / bare.seconds,
+        bareSeconds,
+        ratio: rendered.seconds / bareSeconds,
       });
     }
     const renderChildMb = memory.childMb;
+    const renderTreeMb = memory.treeMb;
     memory.stop();
 
     const line = (label: string, value: string) => console.log(`${label.padEnd(44)} ${value}`);
@@ -337,12 +392,12 @@ async function main() {
       "plain full decode (ffmpeg -i IN -f null -)",
       `${decode.seconds.toFixed(1)} s (ffmpeg peak RSS ${decodeChildMb.toFixed(0)} MB)`,
     );
-    for (const mode of modes) {
-      const result = results[mode];
+    const measured = modes.map((mode) => ({ mode, result: results[mode] as ModeResult }));
+    for (const { mode, result } of measured) {
       line(
         `analysis, ${mode} mode`,
         `${result.seconds.toFixed(1)} s = ${result.ratio.toFixed(3)}× decode; accuracy ${result.matched}/${Math.min(source.events.length, topN)} ` +
-          `(${(100 * result.accuracy).toFixed(0)}%); ffmpeg peak RSS ${result.childMb.toFixed(0)} MB`,
+          `(${(100 * result.accuracy).toFixed(0)}%); ffmpeg peak RSS ${result.childMb.toFixed(0)} MB; worker peak RSS ${result.treeMb.toFixed(0)} MB`,
       );
     }
     for (const render of renders) {
@@ -352,17 +407,30 @@ async function main() {
       );
     }
     if (renders.length > 0) {
-      const mean = renders.reduce((sum, render) => sum + render.ratio, 0) / renders.length;
-      line("render / bare, mean", `${mean.toFixed(2)}× (ffmpeg peak RSS ${renderChildMb.toFixed(0)} MB)`);
+      const total = (key: "renderSeconds" | "bareSeconds") =>
+        renders.reduce((sum, render) => sum + render[key], 0);
+      line(
+        `render / bare, all ${renders.length} clips`,
+        `${total("renderSeconds").toFixed(1)} s / ${total("bareSeconds").toFixed(1)} s = ${(total("renderSeconds") / total("bareSeconds")).toFixed(2)}× ` +
+          `(ffmpeg peak RSS ${renderChildMb.toFixed(0)} MB; worker peak RSS ${renderTreeMb.toFixed(0)} MB)`,
+      );
     }
     line("peak RSS, this process (getrusage)", `${selfPeakMb().toFixed(0)} MB`);
     line(
       "peak RSS, largest ffmpeg child (/proc VmHWM)",
-      `${Math.max(decodeChildMb, results.fast.childMb, results.full.childMb, renderChildMb).toFixed(0)} MB`,
+      `${Math.max(decodeChildMb, renderChildMb, ...measured.map(({ result }) => result.childMb)).toFixed(0)} MB`,
+    );
+    // The worker: this process and the ffmpeg children it runs at the same time, summed.
+    line(
+      "worker peak RSS (analysis and renders)",
+      `${Math.max(renderTreeMb, ...measured.map(({ result }) => result.treeMb)).toFixed(0)} MB`,
     );
 
-    const fast = results.fast;
-    const full = results.full;
+    const { fast, full } = results;
+    if (!fast || !full) {
+      line("default signal mode", `not judged: --modes ${modes.join(",")} (needs fast and full)`);
+      return;
+    }
     const fastHolds = fast.ratio <= TARGET_ANALYSIS_RATIO && fast.accuracy >= Math.min(0.8, full.accuracy);
     const supported: SignalMode = fastHolds ? "fast" : "full";
     line(

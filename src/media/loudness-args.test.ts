@@ -72,16 +72,20 @@ describe("loudness arguments", () => {
     expect(measurement.truePeakDbtp + gain).toBeLessThanOrEqual(LOUDNESS_TARGET.truePeakDbtp);
   });
 
-  it("hands peaky audio to loudnorm with the measured values, and normalises unmeasured audio in one pass", () => {
+  it("limits the peaks of peaky audio, gives up gain beyond 12 dB of limiting, and normalises unmeasured audio in one pass", () => {
     const peaky: LoudnessMeasurement = {
       integratedLufs: -24,
       thresholdLufs: -34,
       loudnessRangeLu: 12,
       truePeakDbtp: -3,
     };
+    // +10 dB would put the peaks at +7 dBTP: the limiter holds them at −2 dBFS (0.7943).
     expect(buildLoudnessFilter(peaky)).toBe(
-      "loudnorm=I=-14:TP=-1.5:LRA=11:measured_I=-24:measured_TP=-3:measured_LRA=12:measured_thresh=-34:offset=0:linear=true,aresample=48000",
+      "volume=10.00dB,alimiter=limit=0.7943:attack=5:release=50:level=0,aresample=48000",
     );
+    // A quiet segment with one full-scale spike: +30 dB would need 31.5 dB of limiting.
+    const spiky: LoudnessMeasurement = { ...peaky, integratedLufs: -44, truePeakDbtp: 0 };
+    expect(buildLoudnessFilter(spiky)).toMatch(/^volume=10\.50dB,alimiter=/);
     expect(buildLoudnessFilter(null)).toBe("loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000");
   });
 

@@ -80,28 +80,38 @@ export function parseLoudnessSummary(stderr: string): LoudnessMeasurement | null
 }
 
 /**
+ * The most the limiter may pull a peak down. Brief transients (a clap, a laugh into the mic)
+ * limited by this much sound natural; audio that needs more would be audibly squashed, so it
+ * gets less gain and ends quieter than the target instead.
+ */
+const MAX_LIMITING_DB = 12;
+/**
+ * The limiter works on sample peaks; between samples the reconstructed wave (and the AAC
+ * decode) can overshoot by up to about half a decibel, so it limits that far below the
+ * true-peak ceiling.
+ */
+const INTER_SAMPLE_HEADROOM_DB = 0.5;
+
+/**
  * The render's audio filter. Loudness normalisation from a measurement is one constant gain to
- * the target, which is all `volume` needs to do when the true peak stays under the ceiling. When
- * it would not, loudnorm with the measured values limits the peaks (dynamically). Without a
- * measurement, loudnorm in a single pass. Silence is left as it is. Output is 48 kHz
- * (loudnorm works at 192 kHz internally).
+ * the target; when that gain would push the peaks over the true-peak ceiling, a look-ahead
+ * limiter (5 ms attack, 50 ms release, no make-up gain) holds them under it. This replaces
+ * loudnorm's measured second pass, which in exactly this case falls back to dynamic
+ * compression at 192 kHz: that took ~10% of a whole 20 s 1080×1920 render (12.9 s against 11.6 s
+ * with a plain resample); volume and alimiter took nothing measurable. Without a measurement,
+ * loudnorm in a single pass.
+ * Silence is left as it is. Output is 48 kHz.
  */
 export function buildLoudnessFilter(measurement: LoudnessMeasurement | null): string {
   const resample = "aresample=48000";
   const { integratedLufs: targetLufs, truePeakDbtp: ceiling, loudnessRangeLu: targetRange } = LOUDNESS_TARGET;
-  const loudnorm = `loudnorm=I=${targetLufs}:TP=${ceiling}:LRA=${targetRange}`;
-  if (!measurement) return `${loudnorm},${resample}`;
-  const { integratedLufs, thresholdLufs, loudnessRangeLu, truePeakDbtp } = measurement;
+  if (!measurement) return `loudnorm=I=${targetLufs}:TP=${ceiling}:LRA=${targetRange},${resample}`;
+  const { integratedLufs, truePeakDbtp } = measurement;
   if (!(integratedLufs > SILENT_AT_OR_BELOW_LUFS)) return resample;
-  const gainDb = targetLufs - integratedLufs;
-  if (truePeakDbtp + gainDb <= ceiling) return `volume=${gainDb.toFixed(2)}dB,${resample}`;
-  const measured = [
-    `measured_I=${integratedLufs}`,
-    `measured_TP=${truePeakDbtp}`,
-    `measured_LRA=${loudnessRangeLu}`,
-    `measured_thresh=${thresholdLufs}`,
-    "offset=0",
-    "linear=true",
-  ].join(":");
-  return `${loudnorm}:${measured},${resample}`;
+  const gainDb = Math.min(targetLufs - integratedLufs, ceiling + MAX_LIMITING_DB - truePeakDbtp);
+  const volume = `volume=${gainDb.toFixed(2)}dB`;
+  if (truePeakDbtp + gainDb <= ceiling) return `${volume},${resample}`;
+  const limitLinear = 10 ** ((ceiling - INTER_SAMPLE_HEADROOM_DB) / 20);
+  const limiter = `alimiter=limit=${limitLinear.toFixed(4)}:attack=5:release=50:level=0`;
+  return `${volume},${limiter},${resample}`;
 }

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveMediaBinaries } from "./ffmpeg-binaries";
+import { buildLoudnessFilter, LOUDNESS_TARGET } from "./loudness-args";
 import { measureLoudness } from "./loudness-measure";
 import { runMedia } from "./run-ffmpeg";
 
@@ -57,5 +58,30 @@ describe("measureLoudness", () => {
       timeoutMs: 20_000,
     });
     expect(measurement).toMatchObject({ integratedLufs: -70, truePeakDbtp: Number.NEGATIVE_INFINITY });
+  });
+
+  it("normalises peaky audio to the target without crossing the true-peak ceiling", async () => {
+    // A 300 Hz tone at −20 dBFS (≈ −23 LUFS) with a 3 ms full-scale click every second: +9 dB of gain
+    // would put the clicks far over the ceiling, so the filter has to limit them.
+    const file = await tone(
+      "peaky.wav",
+      "aevalsrc='if(lt(mod(t,1),0.003),0.95,0.1)*sin(2*PI*300*t)':sample_rate=48000:duration=8",
+    );
+    const segment = { ffmpegPath, startSeconds: 0, durationSeconds: 8, timeoutMs: 20_000 };
+    const before = await measureLoudness({ ...segment, input: file });
+    const filter = buildLoudnessFilter(before);
+    expect(filter).toContain("alimiter");
+    const normalised = path.join(directory, "normalised.wav");
+    await runMedia({
+      binaryPath: ffmpegPath,
+      // Float samples, so only the filter can keep the peaks down (16-bit output would clip them).
+      args: ["-v", "error", "-i", file, "-af", filter, "-c:a", "pcm_f32le", normalised],
+      timeoutMs: 20_000,
+    });
+    const after = await measureLoudness({ ...segment, input: normalised });
+    expect(after!.truePeakDbtp).toBeLessThanOrEqual(LOUDNESS_TARGET.truePeakDbtp + 0.2);
+    // Limiting takes some energy out of the clicks: about 1 LU here, where they are a tenth of
+    // the signal's energy; speech with the odd transient loses far less.
+    expect(Math.abs(after!.integratedLufs - LOUDNESS_TARGET.integratedLufs)).toBeLessThan(1.5);
   });
 });

@@ -117,7 +117,11 @@ export async function renderClip(
       preview: path.join(workDirectory, `preview.${previewFormat}`),
     };
     const audio: RenderAudio = probe.hasAudio
-      ? { kind: "source", filter: capabilities.loudnorm ? buildLoudnessFilter(loudness) : "aresample=48000" }
+      ? {
+          kind: "source",
+          // A measurement needs only volume and alimiter; without one, loudnorm (if built in).
+          filter: loudness || capabilities.loudnorm ? buildLoudnessFilter(loudness) : "aresample=48000",
+        }
       : { kind: "silent" };
 
     await runMedia({
