@@ -55,9 +55,7 @@ export async function startStack(options: {
     );
     children.push(web);
     if (options.withWorker !== false) {
-      children.push(
-        spawnChild("worker", process.execPath, [tsxCli(), "src/worker/main.ts"], environment, log),
-      );
+      children.push(spawnChild("worker", process.execPath, WORKER_NODE_ARGS, environment, log));
     }
     const healthUrl = `http://127.0.0.1:${config.port}/api/health`;
     await waitForHealthy(healthUrl, web, options.dev ? 180_000 : 60_000);
@@ -68,9 +66,12 @@ export async function startStack(options: {
   }
 }
 
-function tsxCli(): string {
-  return path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs");
-}
+/**
+ * The worker runs as one Node process with tsx as an import hook (as `npm run worker` does).
+ * The tsx CLI would add a parent process (~55 MB) that only relays signals, and the worker's
+ * memory budget is tight: at its peak it holds the face detector beside a 1080×1920 encoder.
+ */
+export const WORKER_NODE_ARGS = ["--import", "tsx", "src/worker/main.ts"];
 
 function spawnChild(
   name: string,
@@ -88,7 +89,9 @@ function spawnChild(
     if (stream) createInterface({ input: stream }).on("line", (line) => log(`[${name}] ${line}`));
   }
   child.once("exit", (code, signal) => {
-    if (code !== 0 && signal === null) log(`[${name}] exited with code ${code}`);
+    // 130 and 143: the child's own exit on the SIGINT/SIGTERM it was sent.
+    if (code !== 0 && code !== 130 && code !== 143 && signal === null)
+      log(`[${name}] exited with code ${code}`);
   });
   return child;
 }

@@ -11,17 +11,17 @@ import { findVideoById, type Video } from "@/db/repos/video-repo";
 import { enqueueJob } from "@/queue/enqueue-job";
 import { tableOf } from "@/server/runtime";
 import { provisionResources } from "../../dev/provision";
+import { WORKER_NODE_ARGS } from "../../dev/start";
 import { testRuntime } from "../../dev/test/runtime";
 import { createQueuedTestVideo } from "./jobs/clip-pipeline/create-queued-test-video";
 
 /**
- * A real worker process (`tsx src/worker/main.ts`) is killed with SIGKILL mid-analysis, a
+ * A real worker process (`node --import tsx src/worker/main.ts`) is killed with SIGKILL mid-analysis, a
  * second one mid-render, and a third finishes the video: it ends READY, with every clip once.
  * The workers use their own queue, so jobs of other test files never reach them, and a short
  * visibility timeout, so a dead worker's message comes back within seconds.
  */
 const projectRoot = path.resolve(import.meta.dirname, "../..");
-const tsxCli = path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs");
 const queueName = `truss-restart-${process.pid}`;
 const deadLetterQueueName = `truss-restart-dlq-${process.pid}`;
 const VISIBILITY_TIMEOUT_SECONDS = 6;
@@ -35,7 +35,8 @@ let workerTmpDir: string;
 
 function startWorker(name: string): Worker {
   const output: string[] = [];
-  const child = spawn(process.execPath, [tsxCli, "src/worker/main.ts"], {
+  // Started exactly as `npm start` starts its worker.
+  const child = spawn(process.execPath, WORKER_NODE_ARGS, {
     cwd: projectRoot,
     env: {
       ...process.env,
