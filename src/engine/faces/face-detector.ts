@@ -54,6 +54,10 @@ function startWorker(): Promise<FaceDetector> {
       minConfidence: MIN_FACE_CONFIDENCE,
       maxFaces: MAX_FACES,
     },
+    // V8's default young generation (up to 32 MB, mostly empty) is resident memory the
+    // worker holds beside a 1080×1920 encoder; 4 MB cut the detector's footprint from ~105 to
+    // ~75 MB with no measurable slowdown (~50 ms a frame either way).
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
   const pending = new Map<number, { resolve: (faces: FaceBox[]) => void; reject: (error: Error) => void }>();
   let nextId = 0;

@@ -132,6 +132,7 @@ export async function renderClip(
         durationSeconds,
         layout,
         outputFramesPerSecond: chooseOutputFrameRate(probe),
+        encoderThreads: os.availableParallelism(),
         captions,
         audio,
         videoPath: work.video,
