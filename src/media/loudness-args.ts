@@ -99,8 +99,7 @@ const INTER_SAMPLE_HEADROOM_DB = 0.5;
  * loudnorm's measured second pass, which in exactly this case falls back to dynamic
  * compression at 192 kHz: that took ~10% of a whole 20 s 1080×1920 render (12.9 s against 11.6 s
  * with a plain resample); volume and alimiter took nothing measurable. Without a measurement,
- * loudnorm in a single pass.
- * Silence is left as it is. Output is 48 kHz.
+ * loudnorm in a single pass. Silence is left as it is. Output is 48 kHz.
  */
 export function buildLoudnessFilter(measurement: LoudnessMeasurement | null): string {
   const resample = "aresample=48000";
