@@ -25,9 +25,11 @@ export function runNpm(args, what) {
   }
 }
 
+/** The project's own Node 24 (the `node` devDependency), whatever Node runs this script. */
+export const pinnedNode = path.join(projectRoot, "node_modules", ".bin", "node");
+
 export function ensureInstalled() {
   const installedMarker = path.join(projectRoot, "node_modules", ".package-lock.json");
-  const pinnedNode = path.join(projectRoot, "node_modules", ".bin", "node");
   const lockfile = path.join(projectRoot, "package-lock.json");
   if (
     !existsSync(installedMarker) ||

@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { ensureInstalled, mtimeMs, npmCommand, projectRoot, runNpm } from "./ensure-installed.mjs";
+import { ensureInstalled, mtimeMs, pinnedNode, projectRoot, runNpm } from "./ensure-installed.mjs";
 
 function newestMtimeMs(target) {
   let stat;
@@ -30,7 +30,10 @@ const newestSource = Math.max(
 );
 if (!existsSync(buildId) || newestSource > mtimeMs(buildId)) runNpm(["run", "build"], "Building the web app");
 
-// Services + web app + worker, on Node 24 (npm puts node_modules/.bin first on PATH).
-const child = spawn(npmCommand, ["run", "--silent", "serve"], { cwd: projectRoot, stdio: "inherit" });
+// Services + web app + worker (dev/start.ts), on the pinned Node 24, as this process's direct
+// child: a SIGINT or SIGTERM sent to `npm start` alone (a supervisor, `docker stop`) reaches it
+// and stops everything. Through `npm run serve` and the tsx CLI the signal stopped at npm and
+// left the services running.
+const child = spawn(pinnedNode, ["--import", "tsx", "dev/start.ts"], { cwd: projectRoot, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
