@@ -20,7 +20,6 @@
  * and says which signal mode the figures support as the default.
  */
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import { access, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -40,6 +39,7 @@ import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
 import { runMedia } from "@/media/run-ffmpeg";
 import { buildBareVerticalCropArgs } from "@/media/vertical-crop-args";
+import { PeakMemory } from "./process-memory";
 
 const BOUNDARY_TOLERANCE_SECONDS = 3;
 const TARGET_ANALYSIS_RATIO = 0.25;
@@ -68,88 +68,6 @@ function parseModes(list: string): SignalMode[] {
 function flagValue(flag: string): string | undefined {
   const index = args.indexOf(flag);
   return index >= 0 ? args[index + 1] : undefined;
-}
-
-/**
- * Peak resident memory of this process (getrusage), of its largest ffmpeg child (/proc VmHWM),
- * and of the whole tree at once (this process and every child, VmRSS summed per sample): what a
- * worker running this stage needs.
- */
-class PeakMemory {
-  private childPeakKb = 0;
-  private childPeakName = "";
-  private treePeakKb = 0;
-  private timer: NodeJS.Timeout | undefined;
-
-  start(intervalMs = 150) {
-    this.timer = setInterval(() => this.sample(), intervalMs);
-    this.timer.unref();
-  }
-
-  stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.sample();
-  }
-
-  reset() {
-    this.childPeakKb = 0;
-    this.childPeakName = "";
-    this.treePeakKb = 0;
-  }
-
-  get treeMb() {
-    return this.treePeakKb / 1024;
-  }
-
-  get childMb() {
-    return this.childPeakKb / 1024;
-  }
-
-  get childName() {
-    return this.childPeakName;
-  }
-
-  private sample() {
-    let treeKb = statusField(readStatus(process.pid), "VmRSS");
-    for (const pid of childPids(process.pid)) {
-      const status = readStatus(pid);
-      // The child exited between listing and reading.
-      if (!status) continue;
-      treeKb += statusField(status, "VmRSS");
-      const peak = statusField(status, "VmHWM");
-      if (peak > this.childPeakKb) {
-        this.childPeakKb = peak;
-        this.childPeakName = /Name:\s+(\S+)/.exec(status)?.[1] ?? "?";
-      }
-    }
-    this.treePeakKb = Math.max(this.treePeakKb, treeKb);
-  }
-}
-
-function readStatus(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/status`, "utf8");
-  } catch {
-    return "";
-  }
-}
-
-/** A `kB` field of /proc/<pid>/status. */
-function statusField(status: string, field: "VmRSS" | "VmHWM"): number {
-  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-}
-
-function childPids(pid: number): number[] {
-  const pids: number[] = [];
-  try {
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const children = readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
-      if (children) pids.push(...children.split(/\s+/).map(Number));
-    }
-  } catch {
-    // Not Linux, or the process is gone: no child figures.
-  }
-  return pids;
 }
 
 const selfPeakMb = () => process.resourceUsage().maxRSS / 1024;

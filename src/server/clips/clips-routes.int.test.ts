@@ -3,13 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getClipRoute, PATCH as patchClip } from "@/app/api/clips/[clipId]/route";
 import { GET as listClipsRoute } from "@/app/api/clips/route";
 import { type Clip, upsertClipsForVideo } from "@/db/repos/clip-repo";
-import { createVideo, updateVideoStatus } from "@/db/repos/video-repo";
 import type { MediaProbe } from "@/engine/types";
 import { createId } from "@/lib/ids";
 import { getQueueUrl } from "@/queue/queue-url";
 import { createSignedInCreator } from "@/server/auth/testing/create-signed-in-creator";
 import { getRuntime, tableOf } from "@/server/runtime";
-import { sourceObjectKey } from "@/storage/object-keys";
+import { recordQueuedVideo } from "@/worker/jobs/clip-pipeline/create-queued-test-video";
 import { provisionResources } from "../../../dev/provision";
 
 /**
@@ -75,32 +74,7 @@ beforeAll(async () => {
   stranger = await createSignedInCreator({ runtime });
   videoId = createId("video");
   const { creatorId } = owner;
-  await createVideo({
-    table,
-    video: {
-      creatorId,
-      videoId,
-      origin: "upload",
-      filename: "talk.mp4",
-      declaredContentType: "video/mp4",
-      declaredSizeBytes: PROBE.sizeBytes,
-      importUrl: null,
-      sourceKey: sourceObjectKey(creatorId, videoId),
-      uploadKind: "single",
-      uploadId: null,
-      partSizeBytes: null,
-      partCount: null,
-    },
-  });
-  await updateVideoStatus({ table, creatorId, videoId, from: ["UPLOADING"], to: "UPLOADED" });
-  await updateVideoStatus({
-    table,
-    creatorId,
-    videoId,
-    from: ["UPLOADED"],
-    to: "QUEUED",
-    set: { probe: PROBE },
-  });
+  await recordQueuedVideo({ table, creatorId, videoId, filename: "talk.mp4", probe: PROBE });
   ({ clips } = await upsertClipsForVideo({
     table,
     creatorId,

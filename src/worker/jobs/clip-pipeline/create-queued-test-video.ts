@@ -2,11 +2,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { createVideo, updateVideoStatus, type Video } from "@/db/repos/video-repo";
+import type { Table } from "@/db/table";
 import {
   generateSyntheticVideo,
   type PlantedEvent,
   planSyntheticVideo,
 } from "@/engine/testing/synthetic-video";
+import type { MediaProbe } from "@/engine/types";
 import { createId } from "@/lib/ids";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
@@ -15,20 +17,81 @@ import { sourceObjectKey } from "@/storage/object-keys";
 import { uploadFile } from "./object-io";
 
 /**
+ * For tests and benches of the pipeline: a video item brought to QUEUED with its probe — the
+ * state ingest leaves a video in — as if its source had been uploaded in one PUT to its
+ * source key (storing the object is the caller's part; see storeQueuedVideo).
+ */
+export async function recordQueuedVideo(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+  filename: string;
+  probe: MediaProbe;
+}): Promise<Video> {
+  const { table, creatorId, videoId, probe } = options;
+  await createVideo({
+    table,
+    video: {
+      creatorId,
+      videoId,
+      origin: "upload",
+      filename: options.filename,
+      declaredContentType: "video/mp4",
+      declaredSizeBytes: probe.sizeBytes,
+      importUrl: null,
+      sourceKey: sourceObjectKey(creatorId, videoId),
+      uploadKind: "single",
+      uploadId: null,
+      partSizeBytes: null,
+      partCount: null,
+    },
+  });
+  await updateVideoStatus({ table, creatorId, videoId, from: ["UPLOADING"], to: "UPLOADED" });
+  return updateVideoStatus({
+    table,
+    creatorId,
+    videoId,
+    from: ["UPLOADED"],
+    to: "QUEUED",
+    set: { probe, sourceSizeBytes: probe.sizeBytes, sourceContentType: "video/mp4" },
+  });
+}
+
+/** Stores a local MP4 as a new video's source in the bucket and records the video QUEUED. */
+export async function storeQueuedVideo(options: {
+  runtime: Runtime;
+  creatorId?: string;
+  filePath: string;
+}): Promise<Video> {
+  const { runtime, filePath } = options;
+  const creatorId = options.creatorId ?? createId("creator");
+  const videoId = createId("video");
+  const probe = await probeMedia({ binaries: resolveMediaBinaries(), input: filePath });
+  await uploadFile({
+    s3: runtime.clients.s3,
+    bucket: runtime.config.aws.bucketName,
+    key: sourceObjectKey(creatorId, videoId),
+    filePath,
+    contentType: "video/mp4",
+  });
+  return recordQueuedVideo({
+    table: tableOf(runtime),
+    creatorId,
+    videoId,
+    filename: path.basename(filePath),
+    probe,
+  });
+}
+
+/**
  * For tests of the pipeline: a short, low-resolution synthetic video with planted events,
- * stored as a video's source in the bucket, and its video item in QUEUED with its probe —
- * the state ingest leaves a video in.
+ * stored as a video's source in the bucket, and its video item in QUEUED with its probe.
  */
 export async function createQueuedTestVideo(options: {
   runtime: Runtime;
   creatorId?: string;
   durationSeconds?: number;
 }): Promise<{ video: Video; events: PlantedEvent[] }> {
-  const { runtime } = options;
-  const table = tableOf(runtime);
-  const creatorId = options.creatorId ?? createId("creator");
-  const videoId = createId("video");
-  const binaries = resolveMediaBinaries();
   const workDir = await mkdtemp(path.join(os.tmpdir(), "truss-test-video-"));
   try {
     const plan = planSyntheticVideo({
@@ -36,46 +99,16 @@ export async function createQueuedTestVideo(options: {
       firstEventSeconds: 10,
     });
     const generated = await generateSyntheticVideo({
-      binaries,
+      binaries: resolveMediaBinaries(),
       plan,
-      outputPath: path.join(workDir, "source.mp4"),
+      outputPath: path.join(workDir, "planted-events.mp4"),
       width: 320,
       height: 180,
     });
-    const probe = await probeMedia({ binaries, input: generated.path });
-    const sourceKey = sourceObjectKey(creatorId, videoId);
-    await uploadFile({
-      s3: runtime.clients.s3,
-      bucket: runtime.config.aws.bucketName,
-      key: sourceKey,
+    const video = await storeQueuedVideo({
+      runtime: options.runtime,
+      creatorId: options.creatorId,
       filePath: generated.path,
-      contentType: "video/mp4",
-    });
-    await createVideo({
-      table,
-      video: {
-        creatorId,
-        videoId,
-        origin: "upload",
-        filename: "planted-events.mp4",
-        declaredContentType: "video/mp4",
-        declaredSizeBytes: probe.sizeBytes,
-        importUrl: null,
-        sourceKey,
-        uploadKind: "single",
-        uploadId: null,
-        partSizeBytes: null,
-        partCount: null,
-      },
-    });
-    await updateVideoStatus({ table, creatorId, videoId, from: ["UPLOADING"], to: "UPLOADED" });
-    const video = await updateVideoStatus({
-      table,
-      creatorId,
-      videoId,
-      from: ["UPLOADED"],
-      to: "QUEUED",
-      set: { probe, sourceSizeBytes: probe.sizeBytes, sourceContentType: "video/mp4" },
     });
     return { video, events: generated.events };
   } finally {
