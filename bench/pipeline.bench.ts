@@ -3,7 +3,7 @@
  *
  *   --long          a 60-minute source instead of 10 minutes
  *   --minutes N     any length (multiples of 10 are made by stream-copying the 10-minute video)
- *   --clips N       how many clips to render for the render comparison (default 3)
+ *   --clips N       render the top N clips (default: the best clip of each planted kind)
  *   --no-render     skip the render comparison
  *   --modes a,b     signal modes to measure (default fast,full; the default-mode verdict needs both)
  *   --cache <dir>   keep the generated source (and its plan) in <dir> and reuse it next time:
@@ -47,7 +47,9 @@ const BASE_MINUTES = 10;
 
 const args = process.argv.slice(2);
 const minutes = args.includes("--long") ? 60 : Number(flagValue("--minutes") ?? BASE_MINUTES);
-const clipsToRender = args.includes("--no-render") ? 0 : Number(flagValue("--clips") ?? 3);
+const clipsFlag = flagValue("--clips");
+/** null: one clip of each planted kind. */
+const clipsToRender = args.includes("--no-render") ? 0 : clipsFlag === undefined ? null : Number(clipsFlag);
 const modes = parseModes(flagValue("--modes") ?? "fast,full");
 const cacheFlag = flagValue("--cache");
 const cacheDirectory = cacheFlag ? path.resolve(cacheFlag) : undefined;
@@ -83,15 +85,28 @@ function progress(message: string) {
 }
 
 /** Planted events matched by a clip containing them whose edges are within 3 s of theirs. */
-function matchEvents(events: PlantedEvent[], moments: ScoredMoment[]) {
-  const matched = events.filter((event) =>
-    moments.some(
-      (moment) =>
-        Math.abs(moment.startSeconds - event.startSeconds) <= BOUNDARY_TOLERANCE_SECONDS &&
-        Math.abs(moment.endSeconds - event.endSeconds) <= BOUNDARY_TOLERANCE_SECONDS,
-    ),
+function matches(event: PlantedEvent, moment: ScoredMoment): boolean {
+  return (
+    Math.abs(moment.startSeconds - event.startSeconds) <= BOUNDARY_TOLERANCE_SECONDS &&
+    Math.abs(moment.endSeconds - event.endSeconds) <= BOUNDARY_TOLERANCE_SECONDS
   );
-  return matched.length;
+}
+
+function matchEvents(events: PlantedEvent[], moments: ScoredMoment[]) {
+  return events.filter((event) => moments.some((moment) => matches(event, moment))).length;
+}
+
+/**
+ * The clips to render: the top `count`, or by default the best-ranked clip of each planted kind,
+ * so the comparison covers a still picture (loud bursts), hard cuts and motion alike.
+ */
+function pickClipsToRender(events: PlantedEvent[], moments: ScoredMoment[], count: number | null) {
+  const kindOf = (moment: ScoredMoment) =>
+    events.find((event) => matches(event, moment))?.kind ?? "unplanted";
+  const labelled = moments.map((moment) => ({ moment, kind: kindOf(moment) }));
+  if (count !== null) return labelled.slice(0, count);
+  const kinds = [...new Set(events.map((event) => event.kind))];
+  return kinds.flatMap((kind) => labelled.find((clip) => clip.kind === kind) ?? []);
 }
 
 /** A source of `sourceMinutes`, from the cache directory when it holds one, else generated (and cached if asked). */
@@ -217,6 +232,7 @@ async function main() {
       treeMb: number;
       moments: ScoredMoment[];
       sceneCutsSeconds: number[];
+      motionPerSecond: number[];
     };
     const results: Partial<Record<SignalMode, ModeResult>> = {};
     for (const mode of modes) {
@@ -231,7 +247,7 @@ async function main() {
           signals,
           options: { ...DEFAULT_MOMENT_OPTIONS, topN },
         });
-        return { ...result, sceneCutsSeconds: signals.sceneCutsSeconds };
+        return { ...result, sceneCutsSeconds: signals.sceneCutsSeconds, motionPerSecond: signals.motion };
       });
       const matched = matchEvents(source.events, analysis.value.moments);
       results[mode] = {
@@ -243,6 +259,7 @@ async function main() {
         treeMb: memory.treeMb,
         moments: analysis.value.moments,
         sceneCutsSeconds: analysis.value.sceneCutsSeconds,
+        motionPerSecond: analysis.value.motionPerSecond,
       };
     }
 
@@ -250,7 +267,8 @@ async function main() {
     if (!defaultResult) throw new Error(`The default mode ${DEFAULT_SIGNAL_MODE} was not measured`);
     // The machine's speed drifts over minutes (shared cores), so every render runs between two
     // bare commands of the same segment and is compared with their mean.
-    const chosen = defaultResult.moments.slice(0, clipsToRender);
+    const chosen =
+      clipsToRender === 0 ? [] : pickClipsToRender(source.events, defaultResult.moments, clipsToRender);
     const bare = (moment: ScoredMoment, clipName: string) =>
       timed(() =>
         runMedia({
@@ -269,7 +287,7 @@ async function main() {
     // A worker loads the face detector once per process, not once per clip.
     if (chosen.length > 0) await loadFaceDetector();
     memory.reset();
-    for (const moment of chosen) {
+    for (const { moment, kind } of chosen) {
       const clipName = `clip-${moment.ordinal + 1}`;
       progress(
         `render ${clipName} (${moment.startSeconds}–${moment.endSeconds} s), between two bare commands…`,
@@ -283,6 +301,7 @@ async function main() {
             startSeconds: moment.startSeconds,
             endSeconds: moment.endSeconds,
             sceneCutsSeconds: defaultResult.sceneCutsSeconds,
+            motionPerSecond: defaultResult.motionPerSecond,
             outputDir: directory,
             baseName: clipName,
           },
@@ -292,7 +311,7 @@ async function main() {
       const bareAfter = await bare(moment, clipName);
       const bareSeconds = (bareBefore.seconds + bareAfter.seconds) / 2;
       renders.push({
-        clip: `${clipName} (${(moment.endSeconds - moment.startSeconds).toFixed(1)} s, ${rendered.value.layout})`,
+        clip: `${clipName} (${kind}, ${(moment.endSeconds - moment.startSeconds).toFixed(1)} s, ${rendered.value.layout}, subject from ${rendered.value.subjectSampling ?? "-"})`,
         renderSeconds: rendered.seconds,
         bareSeconds,
         ratio: rendered.seconds / bareSeconds,

@@ -258,6 +258,7 @@ export async function runClipCommand(
             startSeconds: moment.startSeconds,
             endSeconds: moment.endSeconds,
             sceneCutsSeconds: signals.sceneCutsSeconds,
+            motionPerSecond: signals.motion,
             transcript,
             outputDir: options.outDir,
             baseName,

@@ -149,6 +149,12 @@ export type RenderClipInput = {
   endSeconds: number;
   /** Scene cuts of the source (seconds); the crop may only jump at these. */
   sceneCutsSeconds: number[];
+  /**
+   * The source's per-second motion (its signal curve's `motion`): where it shows a still
+   * picture, the subject can be judged from keyframes alone. Without it, every moving-or-not
+   * stretch between sparse keyframes is decoded again at 4 fps.
+   */
+  motionPerSecond?: number[];
   /** Burned in as captions when present. */
   transcript?: TranscriptSegment[];
   outputDir: string;
@@ -158,11 +164,18 @@ export type RenderClipInput = {
   onProgress?: (fraction: number) => void;
 };
 
+/**
+ * How the subject was found: on the keyframes alone, or on frames sampled at 4 fps (a second
+ * decode of the segment); null when nothing was to be decided (a vertical source).
+ */
+export type SubjectSampling = "keyframes" | "frames";
+
 export type RenderedClip = {
   videoPath: string;
   thumbnailPath: string;
   previewPath: string;
   layout: RenderLayout;
+  subjectSampling: SubjectSampling | null;
   width: 1080;
   height: 1920;
   durationSeconds: number;

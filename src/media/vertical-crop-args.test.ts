@@ -22,7 +22,7 @@ describe("buildVerticalVideoFilter", () => {
     );
   });
 
-  it("stacks a 16:9 frame between two bands of its blurred copy, made at 1/8 size", () => {
+  it("stacks a 16:9 frame between two bands of a blurred close-up, made at 1/8 size", () => {
     const filter = buildVerticalVideoFilter({
       layout: "fit",
       sourceWidth: 1920,
@@ -31,12 +31,11 @@ describe("buildVerticalVideoFilter", () => {
       outputLabel: "out",
     });
     expect(filter.split(";")).toEqual([
-      "[in]scale=1080:608:flags=bicubic,setsar=1,split=2[out_bgsrc][out_fg]",
-      "[out_bgsrc]scale=135:240:force_original_aspect_ratio=increase:flags=fast_bilinear,crop=135:240," +
-        "boxblur=luma_radius=6:luma_power=2,eq=brightness=-0.08,scale=1080:1920:flags=fast_bilinear,setsar=1," +
-        "split=2[out_bg1][out_bg2]",
-      "[out_bg1]crop=1080:656:0:0[out_band1]",
-      "[out_bg2]crop=1080:656:0:1264[out_band2]",
+      "[in]scale=1080:608:flags=bilinear,setsar=1,split=2[out_bgsrc][out_fg]",
+      "[out_bgsrc]select='not(mod(n\\,3))',crop=342:608,scale=136:240:flags=fast_bilinear," +
+        "boxblur=luma_radius=6:luma_power=2,eq=brightness=-0.08,split=2[out_bg1][out_bg2]",
+      "[out_bg1]crop=136:82:0:0,scale=1080:656:flags=fast_bilinear[out_band1]",
+      "[out_bg2]crop=136:82:0:158,scale=1080:656:flags=fast_bilinear[out_band2]",
       "[out_band1][out_fg][out_band2]vstack=inputs=3,scale=1080:1920,setsar=1[out]",
     ]);
   });
@@ -96,7 +95,7 @@ describe("fitInside", () => {
           "-f",
           "lavfi",
           "-i",
-          `testsrc2=size=${width}x${height}:rate=5:duration=0.4`,
+          `testsrc2=size=${width}x${height}:rate=5:duration=1.4`,
           "-filter_complex",
           filter,
           "-map",
@@ -112,7 +111,8 @@ describe("fitInside", () => {
           for await (const chunk of stdout) bytes += (chunk as Buffer).length;
         },
       });
-      expect(bytes).toBe(2 * 1080 * 1920);
+      // Seven frames in, seven out: the background, redrawn every third frame, is held between.
+      expect(bytes).toBe(7 * 1080 * 1920);
     }
   });
 });

@@ -33,46 +33,64 @@ export function buildVerticalVideoFilter(
     return `[${input}]crop=w='${cropWidth}':h='ih':x='${options.cropXExpression}':y=0,scale=${size}:flags=bicubic,setsar=1[${output}]`;
   }
   const fitted = fitInside(options.sourceWidth, options.sourceHeight);
-  const foreground = `scale=${fitted.width}:${fitted.height}:flags=bicubic,setsar=1`;
+  // Shrinking, bilinear (whose filter widens with the ratio, so it does not alias) is as clean
+  // as bicubic here and costs 0.4 CPU-s less per 20 s of 1080p; enlarging, bicubic is sharper.
+  const shrinks = fitted.width < options.sourceWidth;
+  const foreground = `scale=${fitted.width}:${fitted.height}:flags=${shrinks ? "bilinear" : "bicubic"},setsar=1`;
   // No room worth filling (the source is 9:16 within a few pixels): scale to the exact size.
   if (fitted.bandTotal < 4) return `[${input}]scale=${size}:flags=bicubic,setsar=1[${output}]`;
 
-  // The background is made from the scaled foreground (not the larger source): shrunk to 1/8,
-  // blurred, dimmed and stretched back with the cheapest scaler, since a blurred picture loses
-  // nothing by it. The foreground is then stacked between two bands cut from it: on two cores
-  // `overlay` cost 8 ms a frame at this size, stacking about a quarter of that.
+  // The background is a blurred, dimmed close-up of the foreground's centre. All of it is made
+  // at 1/8 size, and only the two bands that show are stretched back up, with the cheapest
+  // scaler (a blurred picture loses nothing by it), from every third frame: the stack repeats a
+  // band until the next one, and a blur that changes ten times a second looks no different.
+  // Measured per 20 s of 1080p30 on two cores (filters only), the background cost 1.4 CPU-s
+  // with the whole frame stretched at full rate, 0.7 this way. Stacking the three parts costs
+  // about a quarter of an `overlay` at this size.
+  const centre =
+    fitted.stack === "vstack"
+      ? { width: even((fitted.height * 9) / 16), height: fitted.height }
+      : { width: fitted.width, height: Math.min(fitted.height, even((fitted.width * 16) / 9)) };
   const background = [
-    `scale=${VERTICAL_WIDTH / 8}:${VERTICAL_HEIGHT / 8}:force_original_aspect_ratio=increase:flags=fast_bilinear`,
-    `crop=${VERTICAL_WIDTH / 8}:${VERTICAL_HEIGHT / 8}`,
+    // Frame numbers, not a rate: the kept frames' times are the foreground's, so the stack
+    // makes exactly one frame per source frame, at any (or a variable) frame rate.
+    `select='not(mod(n\\,${BACKGROUND_FRAME_STEP}))'`,
+    `crop=${centre.width}:${centre.height}`,
+    `scale=${SMALL_WIDTH}:${SMALL_HEIGHT}:flags=fast_bilinear`,
     "boxblur=luma_radius=6:luma_power=2",
     "eq=brightness=-0.08",
-    `scale=${size}:flags=fast_bilinear`,
-    "setsar=1",
     "split=2",
   ].join(",");
-  const [first, second] = [`${output}_band1`, `${output}_band2`];
   const firstBand = Math.floor(fitted.bandTotal / 4) * 2;
   const secondBand = fitted.bandTotal - firstBand;
-  const bands =
-    fitted.stack === "vstack"
-      ? [
-          `crop=${VERTICAL_WIDTH}:${firstBand}:0:0`,
-          `crop=${VERTICAL_WIDTH}:${secondBand}:0:${firstBand + fitted.height}`,
-        ]
-      : [
-          `crop=${firstBand}:${VERTICAL_HEIGHT}:0:0`,
-          `crop=${secondBand}:${VERTICAL_HEIGHT}:${firstBand + fitted.width}:0`,
-        ];
+  // Each band from the matching edge of the small picture, then stretched to its size.
+  const band = (size: number, atEnd: boolean) => {
+    if (fitted.stack === "vstack") {
+      const rows = Math.min(SMALL_HEIGHT, even(size / 8));
+      return `crop=${SMALL_WIDTH}:${rows}:0:${atEnd ? SMALL_HEIGHT - rows : 0},scale=${VERTICAL_WIDTH}:${size}:flags=fast_bilinear`;
+    }
+    const columns = Math.min(SMALL_WIDTH, even(size / 8));
+    return `crop=${columns}:${SMALL_HEIGHT}:${atEnd ? SMALL_WIDTH - columns : 0}:0,scale=${size}:${VERTICAL_HEIGHT}:flags=fast_bilinear`;
+  };
+  const [first, second] = [`${output}_band1`, `${output}_band2`];
   return [
     `[${input}]${foreground},split=2[${output}_bgsrc][${output}_fg]`,
     `[${output}_bgsrc]${background}[${output}_bg1][${output}_bg2]`,
-    `[${output}_bg1]${bands[0]}[${first}]`,
-    `[${output}_bg2]${bands[1]}[${second}]`,
+    `[${output}_bg1]${band(firstBand, false)}[${first}]`,
+    `[${output}_bg2]${band(secondBand, true)}[${second}]`,
     // A final scale is a no-op at the right size, and keeps the output 1080×1920 even if the
     // probe's dimensions were off.
     `[${first}][${output}_fg][${second}]${fitted.stack}=inputs=3,scale=${size},setsar=1[${output}]`,
   ].join(";");
 }
+
+/** The background is redrawn from every this-many-th frame. */
+const BACKGROUND_FRAME_STEP = 3;
+/** The background's working size: 1/8 of the output, even for 4:2:0. */
+const SMALL_WIDTH = 136;
+const SMALL_HEIGHT = 240;
+
+const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
 
 /**
  * The largest even-sized box with the source's aspect ratio inside 1080×1920, and the space
@@ -80,7 +98,6 @@ export function buildVerticalVideoFilter(
  * anything narrower.
  */
 export function fitInside(sourceWidth: number, sourceHeight: number) {
-  const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
   if (!(sourceWidth > 0) || !(sourceHeight > 0)) {
     return { width: VERTICAL_WIDTH, height: VERTICAL_HEIGHT, stack: "vstack" as const, bandTotal: 0 };
   }

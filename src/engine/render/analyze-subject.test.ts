@@ -10,6 +10,7 @@ import {
   ANALYSIS_FRAMES_PER_SECOND,
   analyzeSubject,
   FACE_DETECTION_EVERY_NTH_FRAME,
+  scanKeyframes,
 } from "./analyze-subject";
 import { chooseSubjectPlan } from "./choose-subject-plan";
 
@@ -30,6 +31,7 @@ const FACE_CENTRE_X = (IMAGE_LEFT_PX + 46) / SOURCE.width; // ≈ 0.30
 let directory: string;
 let sourcePath: string;
 let movingBoxPath: string;
+let movingBoxEverySecondPath: string;
 
 beforeAll(async () => {
   directory = await mkdtemp(path.join(os.tmpdir(), "truss-analyze-subject-test-"));
@@ -76,6 +78,29 @@ beforeAll(async () => {
     ],
     timeoutMs: 30_000,
   });
+  // The same box with a keyframe every second exactly (10 frames), and none at scene changes.
+  movingBoxEverySecondPath = path.join(directory, "moving-box-keyframe-every-second.mp4");
+  await runMedia({
+    binaryPath: binaries.ffmpegPath,
+    args: [
+      "-v",
+      "error",
+      "-i",
+      movingBoxPath,
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-g",
+      "10",
+      "-keyint_min",
+      "10",
+      "-sc_threshold",
+      "0",
+      movingBoxEverySecondPath,
+    ],
+    timeoutMs: 30_000,
+  });
 }, 30_000);
 
 afterAll(async () => {
@@ -94,6 +119,65 @@ const analyse = (faceDetector: FaceDetector | null) =>
     faceDetector,
     timeoutMs: 30_000,
   });
+
+/** A stand-in detector that reports the bright box as a face, centred where the box is. */
+const boxDetector: FaceDetector = {
+  detect: async (frame) => {
+    let sumX = 0;
+    let count = 0;
+    for (let pixel = 0; pixel < frame.width * frame.height; pixel += 1) {
+      if (frame.data[pixel * 3]! > 128) {
+        sumX += (pixel % frame.width) + 0.5;
+        count += 1;
+      }
+    }
+    if (count === 0) return [];
+    const x = sumX / count / frame.width;
+    return [{ x: x - 0.03, y: 0.4, width: 0.06, height: 0.1, score: 0.9 }];
+  },
+};
+/** Where the box's centre is at `t` seconds (overlay x = 20 + 180 t, 40 px wide, 640 px frame). */
+const boxCentreAt = (timeSeconds: number) => (20 + 180 * timeSeconds + 20) / 640;
+
+describe("scanKeyframes", () => {
+  const scanBox = (ffmpegPath: string, startSeconds: number) =>
+    scanKeyframes({
+      ffmpegPath,
+      sourcePath: movingBoxEverySecondPath,
+      startSeconds,
+      durationSeconds: 3 - startSeconds,
+      sourceWidth: 640,
+      sourceHeight: 360,
+      faceDetector: boxDetector,
+      timeoutMs: 30_000,
+    });
+
+  it("looks at each keyframe, at its time from the segment's start", async () => {
+    const scan = await scanBox(binaries.ffmpegPath, 0);
+    expect(scan.keyframeTimesSeconds).toEqual([0, 1, 2]);
+    expect(scan.faceSamples.map((sample) => sample.timeSeconds)).toEqual([0, 1, 2]);
+    for (const sample of scan.faceSamples) {
+      const centre = sample.faces[0]!.x + 0.03;
+      expect(Math.abs(centre - boxCentreAt(sample.timeSeconds))).toBeLessThan(0.02);
+    }
+    // The box moved between keyframes: each differs from the one before.
+    expect(scan.changes.map((change) => change.timeSeconds)).toEqual([1, 2]);
+    for (const change of scan.changes) expect(change.meanDifference).toBeGreaterThan(0);
+
+    // From 1 s on, the keyframes at 1 and 2 s are 0 and 1 s into the segment.
+    const later = await scanBox(binaries.ffmpegPath, 1);
+    expect(later.keyframeTimesSeconds).toEqual([0, 1]);
+    expect(Math.abs(later.faceSamples[0]!.faces[0]!.x + 0.03 - boxCentreAt(1))).toBeLessThan(0.02);
+  });
+
+  it("works with the npm ffmpeg build (ffmpeg 4) too", async () => {
+    const require = createRequire(import.meta.url);
+    const npmFfmpeg = (require("@ffmpeg-installer/ffmpeg") as { path: string }).path;
+    const scan = await scanBox(npmFfmpeg, 0);
+    expect(scan.keyframeTimesSeconds).toEqual([0, 1, 2]);
+    expect(scan.faceSamples.every((sample) => sample.faces.length === 1)).toBe(true);
+  });
+});
 
 describe("analyzeSubject", () => {
   it("finds the face in sampled frames and the crop centres on it", async () => {
@@ -118,23 +202,8 @@ describe("analyzeSubject", () => {
   });
 
   it("detects between two detections that disagree: 1 fps where the subject moves", async () => {
-    // A stand-in detector that reports the bright box as a face, so the cadence can be checked
-    // on a subject whose position is known at every frame.
-    const boxDetector: FaceDetector = {
-      detect: async (frame) => {
-        let sumX = 0;
-        let count = 0;
-        for (let pixel = 0; pixel < frame.width * frame.height; pixel += 1) {
-          if (frame.data[pixel * 3]! > 128) {
-            sumX += (pixel % frame.width) + 0.5;
-            count += 1;
-          }
-        }
-        if (count === 0) return [];
-        const x = sumX / count / frame.width;
-        return [{ x: x - 0.03, y: 0.4, width: 0.06, height: 0.1, score: 0.9 }];
-      },
-    };
+    // The box stands in for a face, so the cadence can be checked on a subject whose position
+    // is known at every frame.
     const observations = await analyzeSubject({
       ffmpegPath: binaries.ffmpegPath,
       sourcePath: movingBoxPath,

@@ -1,5 +1,5 @@
 import type { FaceBox, FaceDetector, RgbFrame } from "@/engine/faces/face-detector";
-import type { FaceSample, MotionSample, SubjectObservations } from "./choose-subject-plan";
+import type { FaceSample, MotionSample, PictureChange, SubjectObservations } from "./choose-subject-plan";
 import { measureMotion, rgbToLuma } from "./measure-motion";
 import { sampleFrames } from "./sample-frames";
 
@@ -54,7 +54,7 @@ export async function analyzeSubject(options: AnalyzeSubjectOptions): Promise<Su
 async function observe(options: AnalyzeSubjectOptions, skipBidirectionalFrames: boolean) {
   const { durationSeconds, faceDetector, signal, onProgress } = options;
   const width = ANALYSIS_FRAME_WIDTH;
-  const height = Math.max(2, Math.round((width * options.sourceHeight) / options.sourceWidth / 2) * 2);
+  const height = analysisFrameHeight(options);
   const faceSamples: FaceSample[] = [];
   const motionSamples: MotionSample[] = [];
   let previous: { luma: Uint8Array; timeSeconds: number } | null = null;
@@ -86,8 +86,7 @@ async function observe(options: AnalyzeSubjectOptions, skipBidirectionalFrames: 
     durationSeconds,
     width,
     height,
-    framesPerSecond: ANALYSIS_FRAMES_PER_SECOND,
-    skipBidirectionalFrames,
+    sampling: { kind: "rate", framesPerSecond: ANALYSIS_FRAMES_PER_SECOND, skipBidirectionalFrames },
     timeoutMs: options.timeoutMs,
     signal,
     onFrame: async (frame, timeSeconds) => {
@@ -119,6 +118,68 @@ async function observe(options: AnalyzeSubjectOptions, skipBidirectionalFrames: 
     },
   });
   return { observations: { faceSamples, motionSamples }, referenceErrors };
+}
+
+export type KeyframeScan = {
+  /** Faces on each scanned keyframe (an empty list where none were found). */
+  faceSamples: FaceSample[];
+  /** When the scanned keyframes are, seconds from the segment's start. */
+  keyframeTimesSeconds: number[];
+  /** How much each keyframe differs from the one before (mean luma change, 0..1): cuts show. */
+  changes: PictureChange[];
+};
+
+/**
+ * Looks at the segment's keyframes only: each decodes on its own, so this costs a few percent of
+ * the decoding `analyzeSubject` does. Where keyframes come often enough, or nothing moves between
+ * them, they show everything the sampled frames would (see `keyframesSuffice`).
+ */
+export async function scanKeyframes(
+  options: Omit<AnalyzeSubjectOptions, "videoCodec" | "onProgress">,
+): Promise<KeyframeScan> {
+  const { faceDetector, signal } = options;
+  const width = ANALYSIS_FRAME_WIDTH;
+  const height = analysisFrameHeight(options);
+  const faceSamples: FaceSample[] = [];
+  const keyframeTimesSeconds: number[] = [];
+  const changes: PictureChange[] = [];
+  let previousLuma: Uint8Array | null = null;
+  let lastDetection: { luma: Uint8Array; faces: FaceBox[] } | null = null;
+  await sampleFrames({
+    ffmpegPath: options.ffmpegPath,
+    sourcePath: options.sourcePath,
+    startSeconds: options.startSeconds,
+    durationSeconds: options.durationSeconds,
+    width,
+    height,
+    sampling: { kind: "keyframes", minSpacingSeconds: 1 / ANALYSIS_FRAMES_PER_SECOND },
+    timeoutMs: options.timeoutMs,
+    signal,
+    onFrame: async (frame, timeSeconds) => {
+      signal?.throwIfAborted();
+      keyframeTimesSeconds.push(timeSeconds);
+      const luma = rgbToLuma(frame.data, width, height);
+      if (previousLuma) {
+        const { meanDifference } = measureMotion(previousLuma, luma, width, height);
+        changes.push({ timeSeconds, meanDifference });
+      }
+      previousLuma = luma;
+      if (!faceDetector) return;
+      // A still shot's keyframes are all alike: detect once.
+      if (
+        !lastDetection ||
+        measureMotion(lastDetection.luma, luma, width, height).meanDifference >= UNCHANGED_FRAME_DIFFERENCE
+      ) {
+        lastDetection = { luma, faces: await faceDetector.detect(frame) };
+      }
+      faceSamples.push({ timeSeconds, faces: lastDetection.faces });
+    },
+  });
+  return { faceSamples, keyframeTimesSeconds, changes };
+}
+
+function analysisFrameHeight(options: { sourceWidth: number; sourceHeight: number }): number {
+  return Math.max(2, Math.round((ANALYSIS_FRAME_WIDTH * options.sourceHeight) / options.sourceWidth / 2) * 2);
 }
 
 /** Whether a face appeared, left, or the most prominent one moved noticeably. */

@@ -5,6 +5,8 @@ import type { SubjectTarget } from "./plan-crop-path";
 export type FaceSample = { timeSeconds: number; faces: FaceBox[] };
 /** Motion between two consecutive samples, timed at their midpoint. */
 export type MotionSample = MotionMeasure & { timeSeconds: number };
+/** How much the picture changed by `timeSeconds` since the sample before (mean luma change, 0..1). */
+export type PictureChange = Pick<MotionSample, "timeSeconds" | "meanDifference">;
 
 export type SubjectObservations = { faceSamples: FaceSample[]; motionSamples: MotionSample[] };
 

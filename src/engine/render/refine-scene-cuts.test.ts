@@ -20,20 +20,20 @@ function samples(differenceAt: (timeSeconds: number) => number): MotionSample[] 
 describe("refineSceneCuts", () => {
   it("moves a late cut to the big picture change near it", () => {
     const motionSamples = samples((t) => (t === 4.125 ? 0.4 : 0.01));
-    expect(refineSceneCuts({ cutsSeconds: [5], motionSamples })).toEqual([4.125]);
+    expect(refineSceneCuts({ cutsSeconds: [5], changes: motionSamples })).toEqual([4.125]);
   });
 
   it("keeps a cut with no clear change nearby, and ignores changes too far away", () => {
     const motionSamples = samples((t) => (t === 1.125 ? 0.5 : 0.02));
-    expect(refineSceneCuts({ cutsSeconds: [5], motionSamples })).toEqual([5]);
+    expect(refineSceneCuts({ cutsSeconds: [5], changes: motionSamples })).toEqual([5]);
     // High motion everywhere: the peak is not 3× the typical change, so it is not a cut.
     const busy = samples((t) => (t === 5.125 ? 0.3 : 0.2));
-    expect(refineSceneCuts({ cutsSeconds: [5], motionSamples: busy })).toEqual([5]);
+    expect(refineSceneCuts({ cutsSeconds: [5], changes: busy })).toEqual([5]);
   });
 
   it("merges two given cuts that land on the same change", () => {
     const motionSamples = samples((t) => (t === 3.125 ? 0.4 : 0.01));
-    expect(refineSceneCuts({ cutsSeconds: [2.5, 3.8], motionSamples })).toEqual([3.125]);
+    expect(refineSceneCuts({ cutsSeconds: [2.5, 3.8], changes: motionSamples })).toEqual([3.125]);
   });
 });
 

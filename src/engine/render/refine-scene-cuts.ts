@@ -1,4 +1,4 @@
-import type { MotionSample } from "./choose-subject-plan";
+import type { PictureChange } from "./choose-subject-plan";
 
 /** How far from a given cut the real one may be (fast signal extraction reports cuts ~1 s late). */
 const SEARCH_SECONDS = 1.2;
@@ -12,17 +12,18 @@ const MIN_CUT_DIFFERENCE = 0.08;
  */
 export function refineSceneCuts({
   cutsSeconds,
-  motionSamples,
+  changes,
 }: {
   cutsSeconds: number[];
-  motionSamples: MotionSample[];
+  /** Sampled frames' changes (motion samples), or keyframes' changes from the keyframe before. */
+  changes: PictureChange[];
 }): number[] {
-  const differences = motionSamples.map((sample) => sample.meanDifference).sort((a, b) => a - b);
+  const differences = changes.map((sample) => sample.meanDifference).sort((a, b) => a - b);
   const typical = differences[Math.floor(differences.length / 2)] ?? 0;
   const threshold = Math.max(MIN_CUT_DIFFERENCE, 3 * typical);
   const refined = cutsSeconds.map((cut) => {
-    let best: MotionSample | undefined;
-    for (const sample of motionSamples) {
+    let best: PictureChange | undefined;
+    for (const sample of changes) {
       if (Math.abs(sample.timeSeconds - cut) > SEARCH_SECONDS) continue;
       if (!best || sample.meanDifference > best.meanDifference) best = sample;
     }

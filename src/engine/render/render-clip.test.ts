@@ -257,7 +257,14 @@ describe("renderClip", () => {
       { log: () => undefined, temporaryDirectory },
     );
     rendered.movingBox = clip.videoPath;
-    expect(clip).toMatchObject({ layout: "crop", width: 1080, height: 1920, durationSeconds: 4 });
+    // No motion curve given: the subject is followed on frames sampled at 4 fps.
+    expect(clip).toMatchObject({
+      layout: "crop",
+      subjectSampling: "frames",
+      width: 1080,
+      height: 1920,
+      durationSeconds: 4,
+    });
     expect(clip.videoPath).toBe(path.join(workDirectory, "out", "moving-box.mp4"));
 
     const probe = await ffprobeJson(clip.videoPath);
@@ -404,6 +411,8 @@ describe("renderClip", () => {
         startSeconds: 0,
         endSeconds: 2,
         sceneCutsSeconds: [],
+        // The signal pass saw a still picture: the keyframes settle the layout, no 4 fps pass.
+        motionPerSecond: [0, 0],
         transcript: [{ startSeconds: 0, endSeconds: 2, text: "still works" }],
         outputDir: path.join(workDirectory, "out"),
         baseName: "still-no-audio",
@@ -416,7 +425,8 @@ describe("renderClip", () => {
       },
     );
     expect(sources.silentWide.probe.hasAudio).toBe(false);
-    expect(clip.layout).toBe("fit");
+    expect(clip).toMatchObject({ layout: "fit", subjectSampling: "keyframes" });
+    expect(messages.join("\n")).toMatch(/subject from keyframes: no faces on keyframes and a still picture/);
     expect(messages.join("\n")).toMatch(/layout fit: no faces and no concentrated motion/);
     const probe = await ffprobeJson(clip.videoPath);
     expect(probe.streams.map((stream) => stream.codec_name).sort()).toEqual(["aac", "h264"]);

@@ -5,17 +5,24 @@ import { buildAssDocument } from "@/engine/captions/build-ass-document";
 import { buildCaptionCards } from "@/engine/captions/build-caption-cards";
 import { findCaptionFont } from "@/engine/captions/find-caption-font";
 import { type FaceDetector, loadFaceDetector } from "@/engine/faces/face-detector";
-import type { MediaProbe, RenderClipInput, RenderedClip, RenderLayout } from "@/engine/types";
+import type {
+  MediaProbe,
+  RenderClipInput,
+  RenderedClip,
+  RenderLayout,
+  SubjectSampling,
+} from "@/engine/types";
 import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { buildLoudnessFilter, type LoudnessMeasurement } from "@/media/loudness-args";
 import { measureLoudness } from "@/media/loudness-measure";
 import { runMedia } from "@/media/run-ffmpeg";
 import { VERTICAL_HEIGHT, VERTICAL_WIDTH, type VerticalLayoutOptions } from "@/media/vertical-crop-args";
-import { analyzeSubject } from "./analyze-subject";
+import { analyzeSubject, scanKeyframes } from "./analyze-subject";
 import { buildRenderArgs, type RenderAudio } from "./build-render-args";
 import { chooseOutputFrameRate } from "./choose-output-frame-rate";
-import { chooseSubjectPlan, type SubjectPlan } from "./choose-subject-plan";
+import { chooseSubjectPlan, type SubjectObservations, type SubjectPlan } from "./choose-subject-plan";
 import { buildCropXExpression } from "./crop-path-expression";
+import { keyframesSuffice } from "./keyframes-suffice";
 import { parseProgressSeconds } from "./parse-progress";
 import { pickThumbnailTime } from "./pick-thumbnail-time";
 import { planCropPath } from "./plan-crop-path";
@@ -35,6 +42,8 @@ export type RenderClipDependencies = {
 
 /** Share of the progress bar for analysis; the encode takes the rest (measured ≈ 10–15%). */
 const ANALYSIS_PROGRESS_SHARE = 0.12;
+/** Share of the analysis for the keyframe scan, when frames are sampled after it. */
+const KEYFRAME_SCAN_PROGRESS_SHARE = 0.2;
 /** Prefix of the per-render temporary directory under os.tmpdir(). */
 export const RENDER_TEMP_PREFIX = "truss-render-work-";
 
@@ -176,6 +185,7 @@ export async function renderClip(
       thumbnailPath: final.thumbnail,
       previewPath: final.preview,
       layout: renderLayout,
+      subjectSampling: subjectPlan?.sampling ?? null,
       width: VERTICAL_WIDTH,
       height: VERTICAL_HEIGHT,
       durationSeconds,
@@ -189,7 +199,11 @@ export async function renderClip(
   }
 }
 
-type PlannedSubject = SubjectPlan & { cropXExpression: string; cutsSeconds: number[] };
+type PlannedSubject = SubjectPlan & {
+  cropXExpression: string;
+  cutsSeconds: number[];
+  sampling: SubjectSampling;
+};
 
 async function planSubject(context: {
   input: RenderClipInput;
@@ -211,30 +225,52 @@ async function planSubject(context: {
       return null;
     });
   }
-  const observations = await analyzeSubject({
+  const look = {
     ffmpegPath,
     sourcePath: input.sourcePath,
     startSeconds: input.startSeconds,
     durationSeconds,
     sourceWidth: probe.width,
     sourceHeight: probe.height,
-    videoCodec: probe.videoCodec,
     faceDetector,
-    timeoutMs: 30_000 + durationSeconds * 3_000,
     signal: input.signal,
-    onProgress: (fraction) => progress(fraction * ANALYSIS_PROGRESS_SHARE),
+  };
+  // Keyframes first (a few percent of a decode); the segment is decoded again at 4 fps only
+  // where they cannot show what the subject does.
+  const scan = await scanKeyframes({ ...look, timeoutMs: 30_000 + durationSeconds * 1_000 });
+  const verdict = keyframesSuffice({
+    scan,
+    durationSeconds,
+    motionPerSecond: input.motionPerSecond,
+    startSeconds: input.startSeconds,
+    cutsSeconds: context.cutsSeconds,
   });
+  const sampling: SubjectSampling = verdict.suffice ? "keyframes" : "frames";
+  log(`subject from ${sampling === "keyframes" ? "keyframes" : "frames at 4 fps"}: ${verdict.reason}`);
+  progress(KEYFRAME_SCAN_PROGRESS_SHARE * ANALYSIS_PROGRESS_SHARE);
+  const observations: SubjectObservations = verdict.suffice
+    ? { faceSamples: scan.faceSamples, motionSamples: [] }
+    : await analyzeSubject({
+        ...look,
+        videoCodec: probe.videoCodec,
+        timeoutMs: 30_000 + durationSeconds * 3_000,
+        onProgress: (fraction) =>
+          progress(
+            (KEYFRAME_SCAN_PROGRESS_SHARE + (1 - KEYFRAME_SCAN_PROGRESS_SHARE) * fraction) *
+              ANALYSIS_PROGRESS_SHARE,
+          ),
+      });
   const cropWidthFraction = Math.min(1, (probe.height * 9) / 16 / probe.width);
   const cutsSeconds = refineSceneCuts({
     cutsSeconds: context.cutsSeconds,
-    motionSamples: observations.motionSamples,
+    changes: verdict.suffice ? scan.changes : observations.motionSamples,
   });
   const plan = chooseSubjectPlan({ observations, cropWidthFraction });
   const path =
     plan.layout === "crop"
       ? planCropPath({ targets: plan.targets, durationSeconds, cutsSeconds, cropWidthFraction })
       : [];
-  return { ...plan, cropXExpression: buildCropXExpression(path), cutsSeconds };
+  return { ...plan, cropXExpression: buildCropXExpression(path), cutsSeconds, sampling };
 }
 
 async function measureSegmentLoudness(

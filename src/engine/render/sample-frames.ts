@@ -10,14 +10,24 @@ export type SampleFramesOptions = {
   /** Analysis frame size; the source is scaled to exactly this. */
   width: number;
   height: number;
-  framesPerSecond: number;
-  /** Skip decoding B-frames (see buildSegmentInputArgs); only for H.264 sources. */
-  skipBidirectionalFrames?: boolean;
+  sampling: FrameSampling;
   timeoutMs: number;
   signal?: AbortSignal;
   /** Called in order for each frame; may be async (the next frames keep decoding meanwhile). */
   onFrame: (frame: RgbFrame, timeSeconds: number) => Promise<void> | void;
 };
+
+export type FrameSampling =
+  /**
+   * Evenly spaced frames. Every reference frame of the segment is decoded to reach them; H.264
+   * may skip decoding B-frames (see buildSegmentInputArgs).
+   */
+  | { kind: "rate"; framesPerSecond: number; skipBidirectionalFrames?: boolean }
+  /**
+   * Only the keyframes, each decoded on its own, at most one per `minSpacingSeconds` (an
+   * all-intra source has nothing but keyframes): a few percent of the decoding.
+   */
+  | { kind: "keyframes"; minSpacingSeconds: number };
 
 /**
  * Frames waiting for `onFrame` while ffmpeg decodes ahead: decoding (ffmpeg, one core) and
@@ -29,15 +39,33 @@ const MAX_QUEUED_FRAMES = 24;
 export function buildFrameSampleArgs(
   options: Omit<SampleFramesOptions, "onFrame" | "timeoutMs" | "signal" | "ffmpegPath">,
 ) {
-  const {
-    sourcePath,
-    startSeconds,
-    durationSeconds,
-    width,
-    height,
-    framesPerSecond,
-    skipBidirectionalFrames,
-  } = options;
+  const { sourcePath, startSeconds, durationSeconds, width, height, sampling } = options;
+  // Area averaging keeps small moving things visible at 1/8 size instead of aliasing them away.
+  const scale = `scale=${width}:${height}:flags=area,format=rgb24`;
+  if (sampling.kind === "keyframes") {
+    return [
+      "-hide_banner",
+      "-nostdin",
+      "-nostats",
+      // `showinfo` reports each frame's time at the info level.
+      "-v",
+      "info",
+      "-skip_frame",
+      "nokey",
+      ...buildSegmentInputArgs({ input: sourcePath, startSeconds, durationSeconds, fastDecode: true }),
+      "-an",
+      "-sn",
+      "-dn",
+      "-vf",
+      `select='isnan(prev_selected_t)+gte(t-prev_selected_t\\,${sampling.minSpacingSeconds})',${scale},showinfo`,
+      // One output frame per decoded keyframe: no frames duplicated to a constant rate.
+      "-vsync",
+      "passthrough",
+      "-f",
+      "rawvideo",
+      "pipe:1",
+    ];
+  }
   return [
     "-hide_banner",
     "-nostdin",
@@ -48,20 +76,22 @@ export function buildFrameSampleArgs(
       startSeconds,
       durationSeconds,
       fastDecode: true,
-      skipBidirectionalFrames,
+      skipBidirectionalFrames: sampling.skipBidirectionalFrames,
     }),
     "-an",
     "-sn",
     "-dn",
     "-vf",
-    // `fps` before `scale`: only the kept frames are scaled. Area averaging keeps small moving
-    // things visible at 1/8 size instead of aliasing them away.
-    `fps=${framesPerSecond},scale=${width}:${height}:flags=area,format=rgb24`,
+    // `fps` before `scale`: only the kept frames are scaled.
+    `fps=${sampling.framesPerSecond},${scale}`,
     "-f",
     "rawvideo",
     "pipe:1",
   ];
 }
+
+/** `showinfo`'s line for a frame: `n:   3 pts:  90090 pts_time:3.003 …`. */
+const SHOWINFO_FRAME = /\bn:\s*(\d+)\s+pts:\s*-?\d+\s+pts_time:\s*(-?[\d.]+)/;
 
 /**
  * What the H.264/HEVC decoders say when a frame refers to a picture they do not have. Not
@@ -78,14 +108,33 @@ export type SampledFrames = {
 };
 
 /**
- * Decodes a segment at a low frame rate into small RGB frames, streamed from ffmpeg's stdout
- * (nothing is written to disk or held beyond a short queue).
+ * Decodes frames of a segment into small RGB frames, streamed from ffmpeg's stdout (nothing is
+ * written to disk or held beyond a short queue). Times are seconds from the segment's start.
  */
 export async function sampleFrames(options: SampleFramesOptions): Promise<SampledFrames> {
-  const { ffmpegPath, width, height, framesPerSecond, timeoutMs, signal, onFrame } = options;
+  const { ffmpegPath, width, height, sampling, timeoutMs, signal, onFrame } = options;
   const frameBytes = width * height * 3;
   let frameCount = 0;
   let referenceErrors = 0;
+  // Keyframes arrive at their own times, which ffmpeg reports on stderr; the two pipes are read
+  // independently, so a frame may wait for its line.
+  const reportedTimes = new Map<number, (seconds: number) => void>();
+  const pendingTimes = new Map<number, number>();
+  const frameTime = (index: number): Promise<number> | number => {
+    if (sampling.kind === "rate") return index / sampling.framesPerSecond;
+    const known = pendingTimes.get(index);
+    if (known !== undefined) {
+      pendingTimes.delete(index);
+      return known;
+    }
+    return new Promise((resolve) => reportedTimes.set(index, resolve));
+  };
+  const reportTime = (index: number, seconds: number) => {
+    const waiting = reportedTimes.get(index);
+    if (!waiting) return void pendingTimes.set(index, seconds);
+    reportedTimes.delete(index);
+    waiting(seconds);
+  };
 
   await runMedia({
     binaryPath: ffmpegPath,
@@ -93,7 +142,9 @@ export async function sampleFrames(options: SampleFramesOptions): Promise<Sample
     timeoutMs,
     signal,
     onStderrLine: (line) => {
-      if (MISSING_REFERENCE.test(line)) referenceErrors += 1;
+      const shown = sampling.kind === "keyframes" ? SHOWINFO_FRAME.exec(line) : null;
+      if (shown) reportTime(Number(shown[1]), Number(shown[2]));
+      else if (MISSING_REFERENCE.test(line)) referenceErrors += 1;
     },
     consumeStdout: async (stdout) => {
       let buffer = Buffer.allocUnsafe(frameBytes);
@@ -118,11 +169,11 @@ export async function sampleFrames(options: SampleFramesOptions): Promise<Sample
             height,
             data: new Uint8Array(buffer.buffer, buffer.byteOffset, frameBytes),
           };
-          const timeSeconds = frameCount / framesPerSecond;
+          const timeSeconds = frameTime(frameCount);
           frameCount += 1;
           queued += 1;
           chain = chain.then(async () => {
-            await onFrame(frame, timeSeconds);
+            await onFrame(frame, await timeSeconds);
             queued -= 1;
           });
           chain.catch((error: unknown) => {

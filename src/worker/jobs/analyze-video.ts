@@ -327,6 +327,7 @@ async function renderStage(
         binaries,
         probe,
         sceneCutsSeconds: signals?.sceneCutsSeconds ?? [],
+        motionPerSecond: signals?.motion,
         transcript: analysis?.transcript,
         workDir: state.workDir,
         signal,

@@ -102,6 +102,7 @@ export async function rerenderClip(options: {
       }),
       probe,
       sceneCutsSeconds: signals?.sceneCutsSeconds ?? [],
+      motionPerSecond: signals?.motion,
       transcript: analysis?.transcript,
       workDir,
       signal,

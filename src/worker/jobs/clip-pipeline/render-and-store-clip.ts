@@ -27,6 +27,8 @@ export async function renderAndStoreClip(options: {
   binaries: MediaBinaries;
   probe: MediaProbe;
   sceneCutsSeconds: number[];
+  /** The source's per-second motion, from its signal curve (see RenderClipInput). */
+  motionPerSecond?: number[];
   transcript?: TranscriptSegment[];
   /** A directory this call may fill; the clip's outputs go to a subdirectory it removes. */
   workDir: string;
@@ -54,6 +56,7 @@ export async function renderAndStoreClip(options: {
         startSeconds: clip.startSeconds,
         endSeconds: clip.endSeconds,
         sceneCutsSeconds: options.sceneCutsSeconds,
+        motionPerSecond: options.motionPerSecond,
         transcript: options.transcript && options.transcript.length > 0 ? options.transcript : undefined,
         outputDir,
         baseName: `r${revision}`,

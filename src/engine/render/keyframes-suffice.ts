@@ -1,0 +1,87 @@
+import {
+  ANALYSIS_FRAMES_PER_SECOND,
+  FACE_DETECTION_EVERY_NTH_FRAME,
+  type KeyframeScan,
+} from "./analyze-subject";
+
+/**
+ * Keyframes this close together see faces as often as the sampled pass detects them (every 2 s),
+ * so with faces on them nothing more is needed, whatever moves.
+ */
+export const DENSE_KEYFRAME_GAP_SECONDS = FACE_DETECTION_EVERY_NTH_FRAME / ANALYSIS_FRAMES_PER_SECOND;
+/**
+ * Below this per-second motion (the signal pass's mean inter-frame difference, 0..1) a stretch
+ * is still: measured on the bench source, a static card 0.001, cuts between still shots 0.002
+ * (motion ignores the cuts themselves), a small pattern drifting slowly 0.005, a bouncing one
+ * 0.09.
+ */
+export const STILL_MOTION = 0.003;
+/** A cut this close to a keyframe is that keyframe (fast-mode cut times are keyframe times). */
+const CUT_AT_KEYFRAME_SECONDS = 0.1;
+
+export type KeyframesSufficeOptions = {
+  scan: KeyframeScan;
+  durationSeconds: number;
+  /** The source's per-second motion (its signal curve's `motion`); unknown counts as moving. */
+  motionPerSecond: number[] | undefined;
+  /** Where the segment starts in the source, to index `motionPerSecond`. */
+  startSeconds: number;
+  /** Scene cuts, seconds from the segment's start. */
+  cutsSeconds: number[];
+};
+
+/**
+ * Whether the keyframes show the subject well enough to plan the crop, so the segment need not
+ * be decoded again at 4 fps. They do when every stretch between two seen pictures (the segment's
+ * start, each keyframe, its end) is either short enough — with faces to follow — or still, with
+ * no scene cut inside it: a still stretch looks like the keyframe beside it. Without faces the
+ * crop follows motion, which only consecutive frames show, so every stretch must be still (and
+ * the layout is then `fit`: nothing to follow).
+ */
+export function keyframesSuffice(options: KeyframesSufficeOptions): { suffice: boolean; reason: string } {
+  const { scan, durationSeconds, motionPerSecond, startSeconds, cutsSeconds } = options;
+  const times = scan.keyframeTimesSeconds.filter((time) => time >= 0 && time <= durationSeconds);
+  if (times.length === 0) return { suffice: false, reason: "no keyframe in the clip" };
+  const hasFaces = scan.faceSamples.some((sample) => sample.faces.length > 0);
+  const denseGapSeconds = hasFaces ? DENSE_KEYFRAME_GAP_SECONDS : 0;
+  const seen = [0, ...times, durationSeconds];
+  for (let index = 1; index < seen.length; index += 1) {
+    const from = seen[index - 1]!;
+    const to = seen[index]!;
+    if (to - from <= denseGapSeconds) continue;
+    const unseenCut = cutsSeconds.find(
+      (cut) => cut > from + CUT_AT_KEYFRAME_SECONDS && cut < to - CUT_AT_KEYFRAME_SECONDS,
+    );
+    if (unseenCut !== undefined) {
+      return { suffice: false, reason: `a cut at ${unseenCut.toFixed(1)} s between keyframes` };
+    }
+    if (!isStill(motionPerSecond, startSeconds + from, startSeconds + to)) {
+      return {
+        suffice: false,
+        reason: `${hasFaces ? "faces" : "no faces"}, and the picture moves between keyframes ${from.toFixed(1)}–${to.toFixed(1)} s`,
+      };
+    }
+  }
+  return {
+    suffice: true,
+    reason: hasFaces
+      ? `faces on keyframes at most ${DENSE_KEYFRAME_GAP_SECONDS} s apart or still between`
+      : "no faces on keyframes and a still picture",
+  };
+}
+
+/**
+ * Whether every second that overlaps [from, to] by a meaningful share is still. A second that
+ * only grazes the stretch (the segment starts a few ms before a second boundary) does not count.
+ */
+function isStill(motionPerSecond: number[] | undefined, fromSeconds: number, toSeconds: number): boolean {
+  if (!motionPerSecond) return false;
+  const minOverlapSeconds = Math.min(0.25, (toSeconds - fromSeconds) / 2);
+  for (let second = Math.floor(fromSeconds); second < toSeconds; second += 1) {
+    const overlap = Math.min(toSeconds, second + 1) - Math.max(fromSeconds, second);
+    if (overlap < minOverlapSeconds) continue;
+    const motion = motionPerSecond[second];
+    if (motion === undefined || !(motion < STILL_MOTION)) return false;
+  }
+  return true;
+}
