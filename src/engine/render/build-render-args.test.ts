@@ -9,7 +9,7 @@ const base: BuildRenderArgsOptions = {
   durationSeconds: 30,
   layout: { layout: "crop", cropXExpression: "clip(iw*(0.5)-ow/2,0,iw-ow)" },
   outputFramesPerSecond: null,
-  encoderThreads: 3,
+  decoderThreads: 2,
   captions: null,
   audio: { kind: "source", filter: "loudnorm=I=-14,aresample=48000" },
   videoPath: "/work/clip.mp4",
@@ -46,7 +46,10 @@ describe("buildRenderArgs", () => {
     const args = buildRenderArgs(base);
     expect(valueAfter(args, "-c:v")).toBe("libx264");
     expect(valueAfter(args, "-preset")).toBe("veryfast");
-    expect(valueAfter(args, "-threads")).toBe(String(base.encoderThreads));
+    // The source's decoder threads, given before the input; x264 keeps its own thread count.
+    expect(valueAfter(args, "-threads")).toBe(String(base.decoderThreads));
+    expect(args.indexOf("-threads")).toBeLessThan(args.indexOf("-i"));
+    expect(args.lastIndexOf("-threads")).toBe(args.indexOf("-threads"));
     expect(valueAfter(args, "-pix_fmt")).toBe("yuv420p");
     expect(valueAfter(args, "-c:a")).toBe("aac");
     expect(valueAfter(args, "-ar")).toBe("48000");

@@ -141,7 +141,7 @@ export async function renderClip(
         durationSeconds,
         layout,
         outputFramesPerSecond: chooseOutputFrameRate(probe),
-        encoderThreads: os.availableParallelism(),
+        decoderThreads: os.availableParallelism(),
         captions,
         audio,
         videoPath: work.video,
