@@ -32,7 +32,7 @@ describe("buildVerticalVideoFilter", () => {
     });
     expect(filter.split(";")).toEqual([
       "[in]scale=1080:608:flags=bilinear,setsar=1,split=2[out_bgsrc][out_fg]",
-      "[out_bgsrc]select='not(mod(n\\,3))',crop=342:608,scale=136:240:flags=fast_bilinear," +
+      "[out_bgsrc]select='not(mod(n\\,3))+gt(scene\\,0.25)',crop=342:608,scale=136:240:flags=fast_bilinear," +
         "boxblur=luma_radius=6:luma_power=2,eq=brightness=-0.08,split=2[out_bg1][out_bg2]",
       "[out_bg1]crop=136:82:0:0,scale=1080:656:flags=fast_bilinear[out_band1]",
       "[out_bg2]crop=136:82:0:158,scale=1080:656:flags=fast_bilinear[out_band2]",
@@ -114,6 +114,52 @@ describe("fitInside", () => {
       // Seven frames in, seven out: the background, redrawn every third frame, is held between.
       expect(bytes).toBe(7 * 1080 * 1920);
     }
+  });
+});
+
+describe("the fit layout's background", () => {
+  it("is redrawn on a hard cut, not only every third frame", async () => {
+    const { ffmpegPath } = resolveMediaBinaries();
+    // Black for 4 frames, then white: the cut is at frame 4, between two redraws (0, 3, 6).
+    const filter = buildVerticalVideoFilter({
+      layout: "fit",
+      sourceWidth: 320,
+      sourceHeight: 180,
+      inputLabel: "cut",
+      outputLabel: "out",
+    });
+    const frameBytes = 1080 * 1920;
+    const chunks: Buffer[] = [];
+    await runMedia({
+      binaryPath: ffmpegPath,
+      args: [
+        "-v",
+        "error",
+        "-f",
+        "lavfi",
+        "-i",
+        "color=c=black:s=320x180:r=5:d=0.8[a];color=c=white:s=320x180:r=5:d=0.8[b];[a][b]concat=n=2:v=1:a=0",
+        "-filter_complex",
+        `[0:v]null[cut];${filter}`,
+        "-map",
+        "[out]",
+        "-pix_fmt",
+        "gray",
+        "-f",
+        "rawvideo",
+        "pipe:1",
+      ],
+      timeoutMs: 20_000,
+      consumeStdout: async (stdout) => {
+        for await (const chunk of stdout) chunks.push(chunk as Buffer);
+      },
+    });
+    const frames = Buffer.concat(chunks);
+    expect(frames.length).toBe(8 * frameBytes);
+    // The middle of the top band (a background pixel) in each frame.
+    const bandPixel = (frame: number) => frames[frame * frameBytes + 100 * 1080 + 540]!;
+    expect(bandPixel(3)).toBeLessThan(40);
+    expect(bandPixel(4)).toBeGreaterThan(180);
   });
 });
 

@@ -53,8 +53,9 @@ export function buildVerticalVideoFilter(
       : { width: fitted.width, height: Math.min(fitted.height, even((fitted.width * 16) / 9)) };
   const background = [
     // Frame numbers, not a rate: the kept frames' times are the foreground's, so the stack
-    // makes exactly one frame per source frame, at any (or a variable) frame rate.
-    `select='not(mod(n\\,${BACKGROUND_FRAME_STEP}))'`,
+    // makes exactly one frame per source frame, at any (or a variable) frame rate. A hard cut
+    // is kept too, so the bands never show the previous shot (scoring costs ~0.1 CPU-s).
+    `select='not(mod(n\\,${BACKGROUND_FRAME_STEP}))+gt(scene\\,${BACKGROUND_CUT_SCENE_SCORE})'`,
     `crop=${centre.width}:${centre.height}`,
     `scale=${SMALL_WIDTH}:${SMALL_HEIGHT}:flags=fast_bilinear`,
     "boxblur=luma_radius=6:luma_power=2",
@@ -84,8 +85,10 @@ export function buildVerticalVideoFilter(
   ].join(";");
 }
 
-/** The background is redrawn from every this-many-th frame. */
+/** The background is redrawn from every this-many-th frame... */
 const BACKGROUND_FRAME_STEP = 3;
+/** ...and from any frame whose scene-change score (0..1) from the one before is above this. */
+const BACKGROUND_CUT_SCENE_SCORE = 0.25;
 /** The background's working size: 1/8 of the output, even for 4:2:0. */
 const SMALL_WIDTH = 136;
 const SMALL_HEIGHT = 240;
