@@ -71,7 +71,6 @@ describe("fitInside", () => {
   });
 
   it("produces exactly 1080×1920 frames in ffmpeg for every shape", async () => {
-    const { ffmpegPath } = resolveMediaBinaries();
     for (const [width, height] of [
       [640, 480],
       [1920, 1080],
@@ -86,75 +85,45 @@ describe("fitInside", () => {
         inputLabel: "0:v",
         outputLabel: "out",
       });
-      let bytes = 0;
-      await runMedia({
-        binaryPath: ffmpegPath,
-        args: [
-          "-v",
-          "error",
-          "-f",
-          "lavfi",
-          "-i",
-          `testsrc2=size=${width}x${height}:rate=5:duration=1.4`,
-          "-filter_complex",
-          filter,
-          "-map",
-          "[out]",
-          "-pix_fmt",
-          "gray",
-          "-f",
-          "rawvideo",
-          "pipe:1",
-        ],
-        timeoutMs: 20_000,
-        consumeStdout: async (stdout) => {
-          for await (const chunk of stdout) bytes += (chunk as Buffer).length;
-        },
-      });
+      const frames = await grayOutputFrames(`testsrc2=size=${width}x${height}:rate=5:duration=1.4`, filter);
       // Seven frames in, seven out: the background, redrawn every third frame, is held between.
-      expect(bytes).toBe(7 * 1080 * 1920);
+      expect(frames.length).toBe(7 * 1080 * 1920);
     }
   });
 });
 
+/** Runs `filter` (from [0:v] to [out]) on a lavfi source: the output frames, 8-bit grey, back to back. */
+async function grayOutputFrames(lavfiSource: string, filter: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  await runMedia({
+    binaryPath: resolveMediaBinaries().ffmpegPath,
+    args: [
+      ...["-v", "error", "-f", "lavfi", "-i", lavfiSource, "-filter_complex", filter, "-map", "[out]"],
+      ...["-pix_fmt", "gray", "-f", "rawvideo", "pipe:1"],
+    ],
+    timeoutMs: 20_000,
+    consumeStdout: async (stdout) => {
+      for await (const chunk of stdout) chunks.push(chunk as Buffer);
+    },
+  });
+  return Buffer.concat(chunks);
+}
+
 describe("the fit layout's background", () => {
   it("is redrawn on a hard cut, not only every third frame", async () => {
-    const { ffmpegPath } = resolveMediaBinaries();
     // Black for 4 frames, then white: the cut is at frame 4, between two redraws (0, 3, 6).
     const filter = buildVerticalVideoFilter({
       layout: "fit",
       sourceWidth: 320,
       sourceHeight: 180,
-      inputLabel: "cut",
+      inputLabel: "0:v",
       outputLabel: "out",
     });
     const frameBytes = 1080 * 1920;
-    const chunks: Buffer[] = [];
-    await runMedia({
-      binaryPath: ffmpegPath,
-      args: [
-        "-v",
-        "error",
-        "-f",
-        "lavfi",
-        "-i",
-        "color=c=black:s=320x180:r=5:d=0.8[a];color=c=white:s=320x180:r=5:d=0.8[b];[a][b]concat=n=2:v=1:a=0",
-        "-filter_complex",
-        `[0:v]null[cut];${filter}`,
-        "-map",
-        "[out]",
-        "-pix_fmt",
-        "gray",
-        "-f",
-        "rawvideo",
-        "pipe:1",
-      ],
-      timeoutMs: 20_000,
-      consumeStdout: async (stdout) => {
-        for await (const chunk of stdout) chunks.push(chunk as Buffer);
-      },
-    });
-    const frames = Buffer.concat(chunks);
+    const frames = await grayOutputFrames(
+      "color=c=black:s=320x180:r=5:d=0.8[a];color=c=white:s=320x180:r=5:d=0.8[b];[a][b]concat=n=2:v=1:a=0",
+      filter,
+    );
     expect(frames.length).toBe(8 * frameBytes);
     // The middle of the top band (a background pixel) in each frame.
     const bandPixel = (frame: number) => frames[frame * frameBytes + 100 * 1080 + 540]!;
