@@ -89,8 +89,9 @@ async function observe(options: AnalyzeSubjectOptions, skipBidirectionalFrames: 
     sampling: { kind: "rate", framesPerSecond: ANALYSIS_FRAMES_PER_SECOND, skipBidirectionalFrames },
     timeoutMs: options.timeoutMs,
     signal,
-    onFrame: async (frame, timeSeconds) => {
+    onFrame: async (frame, index) => {
       signal?.throwIfAborted();
+      const timeSeconds = index / ANALYSIS_FRAMES_PER_SECOND;
       const luma = rgbToLuma(frame.data, width, height);
       if (previous) {
         const motion = measureMotion(previous.luma, luma, width, height);
@@ -140,12 +141,12 @@ export async function scanKeyframes(
   const { faceDetector, signal } = options;
   const width = ANALYSIS_FRAME_WIDTH;
   const height = analysisFrameHeight(options);
-  const faceSamples: FaceSample[] = [];
-  const keyframeTimesSeconds: number[] = [];
-  const changes: PictureChange[] = [];
+  // By keyframe index: times come with the result (from ffmpeg's log), after the frames.
+  const facesByKeyframe: FaceBox[][] = [];
+  const differenceFromPrevious: number[] = [];
   let previousLuma: Uint8Array | null = null;
   let lastDetection: { luma: Uint8Array; faces: FaceBox[] } | null = null;
-  await sampleFrames({
+  const { frameTimesSeconds } = await sampleFrames({
     ffmpegPath: options.ffmpegPath,
     sourcePath: options.sourcePath,
     startSeconds: options.startSeconds,
@@ -155,13 +156,11 @@ export async function scanKeyframes(
     sampling: { kind: "keyframes", minSpacingSeconds: 1 / ANALYSIS_FRAMES_PER_SECOND },
     timeoutMs: options.timeoutMs,
     signal,
-    onFrame: async (frame, timeSeconds) => {
+    onFrame: async (frame, index) => {
       signal?.throwIfAborted();
-      keyframeTimesSeconds.push(timeSeconds);
       const luma = rgbToLuma(frame.data, width, height);
       if (previousLuma) {
-        const { meanDifference } = measureMotion(previousLuma, luma, width, height);
-        changes.push({ timeSeconds, meanDifference });
+        differenceFromPrevious[index] = measureMotion(previousLuma, luma, width, height).meanDifference;
       }
       previousLuma = luma;
       if (!faceDetector) return;
@@ -172,10 +171,19 @@ export async function scanKeyframes(
       ) {
         lastDetection = { luma, faces: await faceDetector.detect(frame) };
       }
-      faceSamples.push({ timeSeconds, faces: lastDetection.faces });
+      facesByKeyframe[index] = lastDetection.faces;
     },
   });
-  return { faceSamples, keyframeTimesSeconds, changes };
+  return {
+    keyframeTimesSeconds: frameTimesSeconds,
+    faceSamples: faceDetector
+      ? frameTimesSeconds.map((timeSeconds, index) => ({ timeSeconds, faces: facesByKeyframe[index] ?? [] }))
+      : [],
+    changes: frameTimesSeconds.slice(1).map((timeSeconds, previousIndex) => ({
+      timeSeconds,
+      meanDifference: differenceFromPrevious[previousIndex + 1] ?? 0,
+    })),
+  };
 }
 
 function analysisFrameHeight(options: { sourceWidth: number; sourceHeight: number }): number {

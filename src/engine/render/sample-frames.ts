@@ -13,8 +13,11 @@ export type SampleFramesOptions = {
   sampling: FrameSampling;
   timeoutMs: number;
   signal?: AbortSignal;
-  /** Called in order for each frame; may be async (the next frames keep decoding meanwhile). */
-  onFrame: (frame: RgbFrame, timeSeconds: number) => Promise<void> | void;
+  /**
+   * Called in order for each frame with its index; may be async (the next frames keep decoding
+   * meanwhile). Frame times are in the result (a keyframe's is known only from ffmpeg's log).
+   */
+  onFrame: (frame: RgbFrame, index: number) => Promise<void> | void;
 };
 
 export type FrameSampling =
@@ -103,6 +106,8 @@ const MISSING_REFERENCE = /reference|co located POCs unavailable|decode_slice_he
 
 export type SampledFrames = {
   frameCount: number;
+  /** Each frame's time, seconds from the segment's start, by index. */
+  frameTimesSeconds: number[];
   /** Decoder complaints about missing reference pictures: the frames may be corrupt. */
   referenceErrors: number;
 };
@@ -116,26 +121,8 @@ export async function sampleFrames(options: SampleFramesOptions): Promise<Sample
   const frameBytes = width * height * 3;
   let frameCount = 0;
   let referenceErrors = 0;
-  // Keyframes arrive at their own times, which ffmpeg reports on stderr; the two pipes are read
-  // independently, so a frame may wait for its line.
-  const reportedTimes = new Map<number, (seconds: number) => void>();
-  const pendingTimes = new Map<number, number>();
-  const frameTime = (index: number): Promise<number> | number => {
-    if (sampling.kind === "rate") return index / sampling.framesPerSecond;
-    const known = pendingTimes.get(index);
-    if (known !== undefined) {
-      pendingTimes.delete(index);
-      return known;
-    }
-    return new Promise((resolve) => reportedTimes.set(index, resolve));
-  };
-  const reportTime = (index: number, seconds: number) => {
-    const waiting = reportedTimes.get(index);
-    if (!waiting) return void pendingTimes.set(index, seconds);
-    reportedTimes.delete(index);
-    waiting(seconds);
-  };
-
+  // A keyframe's time is in `showinfo`'s line on stderr (read apart from the frames on stdout).
+  const reportedTimesSeconds: number[] = [];
   await runMedia({
     binaryPath: ffmpegPath,
     args: buildFrameSampleArgs(options),
@@ -143,7 +130,7 @@ export async function sampleFrames(options: SampleFramesOptions): Promise<Sample
     signal,
     onStderrLine: (line) => {
       const shown = sampling.kind === "keyframes" ? SHOWINFO_FRAME.exec(line) : null;
-      if (shown) reportTime(Number(shown[1]), Number(shown[2]));
+      if (shown) reportedTimesSeconds[Number(shown[1])] = Number(shown[2]);
       else if (MISSING_REFERENCE.test(line)) referenceErrors += 1;
     },
     consumeStdout: async (stdout) => {
@@ -169,11 +156,11 @@ export async function sampleFrames(options: SampleFramesOptions): Promise<Sample
             height,
             data: new Uint8Array(buffer.buffer, buffer.byteOffset, frameBytes),
           };
-          const timeSeconds = frameTime(frameCount);
+          const index = frameCount;
           frameCount += 1;
           queued += 1;
           chain = chain.then(async () => {
-            await onFrame(frame, await timeSeconds);
+            await onFrame(frame, index);
             queued -= 1;
           });
           chain.catch((error: unknown) => {
@@ -190,5 +177,11 @@ export async function sampleFrames(options: SampleFramesOptions): Promise<Sample
       await chain;
     },
   });
-  return { frameCount, referenceErrors };
+  const frameTimesSeconds = Array.from({ length: frameCount }, (_, index) => {
+    if (sampling.kind === "rate") return index / sampling.framesPerSecond;
+    const reported = reportedTimesSeconds[index];
+    if (reported === undefined) throw new Error(`ffmpeg did not report the time of keyframe ${index}`);
+    return reported;
+  });
+  return { frameCount, frameTimesSeconds, referenceErrors };
 }
