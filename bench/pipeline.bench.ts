@@ -4,6 +4,7 @@
  *   --long          a 60-minute source instead of 10 minutes
  *   --minutes N     any length (multiples of 10 are made by stream-copying the 10-minute video)
  *   --clips N       render the top N clips (default: the best clip of each planted kind)
+ *   --repeat N      render each clip N times between bare runs and compare medians (default 1)
  *   --no-render     skip the render comparison
  *   --modes a,b     signal modes to measure (default fast,full; the default-mode verdict needs both)
  *   --cache <dir>   keep the generated source (and its plan) in <dir> and reuse it next time:
@@ -24,6 +25,7 @@ import { access, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promise
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createLocalAnalyzer } from "@/engine/analyzers/local-analyzer";
+import { median } from "@/engine/curve-math";
 import { DEFAULT_MOMENT_OPTIONS, DEFAULT_SIGNAL_MODE, MAX_TOP_N } from "@/engine/defaults";
 import { loadFaceDetector } from "@/engine/faces/face-detector";
 import { renderClip } from "@/engine/render/render-clip";
@@ -48,6 +50,8 @@ const BASE_MINUTES = 10;
 const args = process.argv.slice(2);
 const minutes = args.includes("--long") ? 60 : Number(flagValue("--minutes") ?? BASE_MINUTES);
 const clipsFlag = flagValue("--clips");
+/** Renders per clip; each figure is the median, against the median of the bare runs around them. */
+const renderRepeats = Math.max(1, Number(flagValue("--repeat") ?? 1));
 /** null: one clip of each planted kind. */
 const clipsToRender = args.includes("--no-render") ? 0 : clipsFlag === undefined ? null : Number(clipsFlag);
 const modes = parseModes(flagValue("--modes") ?? "fast,full");
@@ -290,31 +294,41 @@ async function main() {
     for (const { moment, kind } of chosen) {
       const clipName = `clip-${moment.ordinal + 1}`;
       progress(
-        `render ${clipName} (${moment.startSeconds}–${moment.endSeconds} s), between two bare commands…`,
+        `render ${clipName} (${moment.startSeconds}–${moment.endSeconds} s), ${renderRepeats}× between bare commands…`,
       );
-      const bareBefore = await bare(moment, clipName);
-      const rendered = await timed(() =>
-        renderClip(
-          {
-            sourcePath: source.path,
-            probe,
-            startSeconds: moment.startSeconds,
-            endSeconds: moment.endSeconds,
-            sceneCutsSeconds: defaultResult.sceneCutsSeconds,
-            motionPerSecond: defaultResult.motionPerSecond,
-            outputDir: directory,
-            baseName: clipName,
-          },
-          { binaries, log: () => undefined },
-        ),
-      );
-      const bareAfter = await bare(moment, clipName);
-      const bareSeconds = (bareBefore.seconds + bareAfter.seconds) / 2;
+      const renderClipOnce = () =>
+        timed(() =>
+          renderClip(
+            {
+              sourcePath: source.path,
+              probe,
+              startSeconds: moment.startSeconds,
+              endSeconds: moment.endSeconds,
+              sceneCutsSeconds: defaultResult.sceneCutsSeconds,
+              motionPerSecond: defaultResult.motionPerSecond,
+              outputDir: directory,
+              baseName: clipName,
+            },
+            { binaries, log: () => undefined },
+          ),
+        );
+      // bare, render, bare, render, …, bare: each render has a bare run on either side.
+      const bareSeconds = [(await bare(moment, clipName)).seconds];
+      const renderSeconds: number[] = [];
+      let rendered: Awaited<ReturnType<typeof renderClipOnce>>["value"] | undefined;
+      for (let repeat = 0; repeat < renderRepeats; repeat += 1) {
+        const run = await renderClipOnce();
+        rendered = run.value;
+        renderSeconds.push(run.seconds);
+        bareSeconds.push((await bare(moment, clipName)).seconds);
+      }
+      const renderMedian = median(renderSeconds) ?? Number.NaN;
+      const bareMedian = median(bareSeconds) ?? Number.NaN;
       renders.push({
-        clip: `${clipName} (${kind}, ${(moment.endSeconds - moment.startSeconds).toFixed(1)} s, ${rendered.value.layout}, subject from ${rendered.value.subjectSampling ?? "-"})`,
-        renderSeconds: rendered.seconds,
-        bareSeconds,
-        ratio: rendered.seconds / bareSeconds,
+        clip: `${clipName} (${kind}, ${(moment.endSeconds - moment.startSeconds).toFixed(1)} s, ${rendered?.layout}, subject from ${rendered?.subjectSampling ?? "-"})`,
+        renderSeconds: renderMedian,
+        bareSeconds: bareMedian,
+        ratio: renderMedian / bareMedian,
       });
     }
     const renderChildMb = memory.childMb;
