@@ -122,7 +122,7 @@ async function observe(options: AnalyzeSubjectOptions, skipBidirectionalFrames: 
 }
 
 export type KeyframeScan = {
-  /** Faces on each scanned keyframe (an empty list where none were found). */
+  /** Faces on each scanned keyframe (none found: an empty list); no samples without a detector. */
   faceSamples: FaceSample[];
   /** When the scanned keyframes are, seconds from the segment's start. */
   keyframeTimesSeconds: number[];
