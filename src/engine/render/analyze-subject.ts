@@ -58,26 +58,12 @@ async function observe(options: AnalyzeSubjectOptions, skipBidirectionalFrames: 
   const faceSamples: FaceSample[] = [];
   const motionSamples: MotionSample[] = [];
   let previous: { luma: Uint8Array; timeSeconds: number } | null = null;
-  let lastDetection: { luma: Uint8Array; faces: FaceBox[] } | null = null;
+  const detect = faceDetector ? reusingDetector(faceDetector, width, height) : null;
   // The frame halfway to the next detection, kept in case the two detections disagree.
   let midway: { frame: RgbFrame; luma: Uint8Array; timeSeconds: number } | null = null;
   let frameIndex = 0;
   const expectedFrames = Math.max(1, Math.ceil(durationSeconds * ANALYSIS_FRAMES_PER_SECOND));
   const midwayOffset = Math.floor(FACE_DETECTION_EVERY_NTH_FRAME / 2);
-
-  // `remember: false` for the in-between frame: later frames compare against the newest one.
-  const detect = async (frame: RgbFrame, luma: Uint8Array, remember = true): Promise<FaceBox[]> => {
-    if (!faceDetector) return [];
-    if (
-      lastDetection &&
-      measureMotion(lastDetection.luma, luma, width, height).meanDifference < UNCHANGED_FRAME_DIFFERENCE
-    ) {
-      return lastDetection.faces;
-    }
-    const faces = await faceDetector.detect(frame);
-    if (remember) lastDetection = { luma, faces };
-    return faces;
-  };
 
   const { referenceErrors } = await sampleFrames({
     ffmpegPath: options.ffmpegPath,
@@ -98,7 +84,7 @@ async function observe(options: AnalyzeSubjectOptions, skipBidirectionalFrames: 
         motionSamples.push({ ...motion, timeSeconds: (previous.timeSeconds + timeSeconds) / 2 });
       }
       previous = { luma, timeSeconds };
-      if (faceDetector) {
+      if (detect) {
         const phase = frameIndex % FACE_DETECTION_EVERY_NTH_FRAME;
         if (phase === midwayOffset) midway = { frame, luma, timeSeconds };
         if (phase === 0) {
@@ -145,7 +131,8 @@ export async function scanKeyframes(
   const facesByKeyframe: FaceBox[][] = [];
   const differenceFromPrevious: number[] = [];
   let previousLuma: Uint8Array | null = null;
-  let lastDetection: { luma: Uint8Array; faces: FaceBox[] } | null = null;
+  // A still shot's keyframes are all alike: faces are detected once.
+  const detect = faceDetector ? reusingDetector(faceDetector, width, height) : null;
   const { frameTimesSeconds } = await sampleFrames({
     ffmpegPath: options.ffmpegPath,
     sourcePath: options.sourcePath,
@@ -163,15 +150,7 @@ export async function scanKeyframes(
         differenceFromPrevious[index] = measureMotion(previousLuma, luma, width, height).meanDifference;
       }
       previousLuma = luma;
-      if (!faceDetector) return;
-      // A still shot's keyframes are all alike: detect once.
-      if (
-        !lastDetection ||
-        measureMotion(lastDetection.luma, luma, width, height).meanDifference >= UNCHANGED_FRAME_DIFFERENCE
-      ) {
-        lastDetection = { luma, faces: await faceDetector.detect(frame) };
-      }
-      facesByKeyframe[index] = lastDetection.faces;
+      if (detect) facesByKeyframe[index] = await detect(frame, luma);
     },
   });
   return {
@@ -183,6 +162,26 @@ export async function scanKeyframes(
       timeSeconds,
       meanDifference: differenceFromPrevious[previousIndex + 1] ?? 0,
     })),
+  };
+}
+
+/**
+ * The detector, skipping frames that have barely changed since its last detection: they reuse
+ * its faces (a talking head on a still camera). `remember: false` detects without becoming the
+ * frame later ones are compared with (an in-between frame).
+ */
+function reusingDetector(faceDetector: FaceDetector, width: number, height: number) {
+  let lastDetection: { luma: Uint8Array; faces: FaceBox[] } | null = null;
+  return async (frame: RgbFrame, luma: Uint8Array, remember = true): Promise<FaceBox[]> => {
+    if (
+      lastDetection &&
+      measureMotion(lastDetection.luma, luma, width, height).meanDifference < UNCHANGED_FRAME_DIFFERENCE
+    ) {
+      return lastDetection.faces;
+    }
+    const faces = await faceDetector.detect(frame);
+    if (remember) lastDetection = { luma, faces };
+    return faces;
   };
 }
 
