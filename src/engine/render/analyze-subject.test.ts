@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FaceDetector, loadFaceDetector } from "@/engine/faces/face-detector";
+import { encodeTestVideo } from "@/engine/testing/encode-test-video";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
-import { runMedia } from "@/media/run-ffmpeg";
 import {
   ANALYSIS_FRAMES_PER_SECOND,
   analyzeSubject,
@@ -37,11 +37,9 @@ beforeAll(async () => {
   directory = await mkdtemp(path.join(os.tmpdir(), "truss-analyze-subject-test-"));
   sourcePath = path.join(directory, "face-left-of-centre.mp4");
   // A still wide shot: the screenshot, 480 px wide, placed so the face sits at ~30% of the width.
-  await runMedia({
-    binaryPath: binaries.ffmpegPath,
-    args: [
-      "-v",
-      "error",
+  await encodeTestVideo({
+    binaries,
+    inputArgs: [
       "-f",
       "lavfi",
       "-i",
@@ -51,55 +49,28 @@ beforeAll(async () => {
       "-i",
       faceImagePath,
       "-filter_complex",
-      `[1:v]scale=480:-2[picture];[0:v][picture]overlay=x=${IMAGE_LEFT_PX}:y=190:shortest=1,format=yuv420p`,
-      "-c:v",
-      "libx264",
-      "-preset",
-      "ultrafast",
-      sourcePath,
+      `[1:v]scale=480:-2[picture];[0:v][picture]overlay=x=${IMAGE_LEFT_PX}:y=190:shortest=1`,
     ],
-    timeoutMs: 30_000,
+    outputPath: sourcePath,
   });
   movingBoxPath = path.join(directory, "moving-box.mp4");
-  await runMedia({
-    binaryPath: binaries.ffmpegPath,
-    args: [
-      "-v",
-      "error",
+  await encodeTestVideo({
+    binaries,
+    inputArgs: [
       "-f",
       "lavfi",
       "-i",
-      "color=c=black:s=640x360:r=10:d=3[bg];color=c=white:s=40x40:r=10:d=3[box];[bg][box]overlay=x='20+t*180':y=160:shortest=1,format=yuv420p",
-      "-c:v",
-      "libx264",
-      "-preset",
-      "ultrafast",
-      movingBoxPath,
+      "color=c=black:s=640x360:r=10:d=3[bg];color=c=white:s=40x40:r=10:d=3[box];[bg][box]overlay=x='20+t*180':y=160:shortest=1",
     ],
-    timeoutMs: 30_000,
+    outputPath: movingBoxPath,
   });
   // The same box with a keyframe every second exactly (10 frames), and none at scene changes.
   movingBoxEverySecondPath = path.join(directory, "moving-box-keyframe-every-second.mp4");
-  await runMedia({
-    binaryPath: binaries.ffmpegPath,
-    args: [
-      "-v",
-      "error",
-      "-i",
-      movingBoxPath,
-      "-c:v",
-      "libx264",
-      "-preset",
-      "ultrafast",
-      "-g",
-      "10",
-      "-keyint_min",
-      "10",
-      "-sc_threshold",
-      "0",
-      movingBoxEverySecondPath,
-    ],
-    timeoutMs: 30_000,
+  await encodeTestVideo({
+    binaries,
+    inputArgs: ["-i", movingBoxPath],
+    outputArgs: ["-g", "10", "-keyint_min", "10", "-sc_threshold", "0"],
+    outputPath: movingBoxEverySecondPath,
   });
 }, 30_000);
 

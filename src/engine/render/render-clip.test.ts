@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, open, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeTestVideo } from "@/engine/testing/encode-test-video";
 import type { MediaProbe } from "@/engine/types";
 import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { LOUDNESS_TARGET } from "@/media/loudness-args";
@@ -27,24 +28,7 @@ const WIDE = { width: 640, height: 360 };
 
 async function generate(name: string, args: string[]): Promise<{ path: string; probe: MediaProbe }> {
   const output = path.join(workDirectory, name);
-  await runMedia({
-    binaryPath: binaries.ffmpegPath,
-    args: [
-      "-hide_banner",
-      "-v",
-      "error",
-      "-y",
-      ...args,
-      "-c:v",
-      "libx264",
-      "-preset",
-      "ultrafast",
-      "-pix_fmt",
-      "yuv420p",
-      output,
-    ],
-    timeoutMs: 30_000,
-  });
+  await encodeTestVideo({ binaries, inputArgs: args, outputPath: output });
   return { path: output, probe: await probeMedia({ binaries, input: output }) };
 }
 
