@@ -21,8 +21,9 @@ import {
   testQueueName,
 } from "@/server/videos/testing/test-queue";
 import { listKeys } from "@/storage/delete-prefix";
-import { sourceObjectKey, videoObjectPrefix } from "@/storage/object-keys";
+import { videoObjectPrefix } from "@/storage/object-keys";
 import { testRuntime } from "../../../dev/test/runtime";
+import { singleUploadVideo } from "./clip-pipeline/create-queued-test-video";
 import { MAX_REQUEUES, sweepVideosJob } from "./sweep-videos";
 
 const runtime = testRuntime({ TRUSS_QUEUE_NAME: testQueueName("sweep"), UPLOAD_ABANDON_AFTER_HOURS: "24" });
@@ -41,31 +42,12 @@ async function exists(key: Key) {
   return output.Item !== undefined;
 }
 
-function newVideo(creatorId: string, overrides: Partial<NewVideo> = {}): NewVideo {
-  const videoId = createId("video");
-  return {
-    creatorId,
-    videoId,
-    origin: "upload",
-    filename: "talk.mp4",
-    declaredContentType: "video/mp4",
-    declaredSizeBytes: 20 << 20,
-    importUrl: null,
-    sourceKey: sourceObjectKey(creatorId, videoId),
-    uploadKind: "single",
-    uploadId: null,
-    partSizeBytes: null,
-    partCount: null,
-    ...overrides,
-  };
-}
-
 const PATH: VideoStatus[] = ["UPLOADING", "UPLOADED", "QUEUED", "ANALYZING", "RENDERING"];
 
 /** A video walked to `status`, its last change `ageMs` ago. */
 async function videoIn(status: VideoStatus, ageMs: number, overrides: Partial<NewVideo> = {}) {
   const creatorId = createId("creator");
-  const video = newVideo(creatorId, overrides);
+  const video = singleUploadVideo(creatorId, overrides);
   await createVideo({ table, video, now: ago(ageMs) });
   for (let index = 1; index <= PATH.indexOf(status); index++) {
     await updateVideoStatus({

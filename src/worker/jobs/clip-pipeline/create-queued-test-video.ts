@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { createVideo, updateVideoStatus, type Video } from "@/db/repos/video-repo";
+import { createVideo, type NewVideo, updateVideoStatus, type Video } from "@/db/repos/video-repo";
 import type { Table } from "@/db/table";
 import {
   generateSyntheticVideo,
@@ -15,6 +15,26 @@ import { probeMedia } from "@/media/probe";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { sourceObjectKey } from "@/storage/object-keys";
 import { uploadFile } from "./object-io";
+
+/** For tests: a new video uploaded in one PUT to its source key (an MP4 of 20 MiB unless overridden). */
+export function singleUploadVideo(creatorId: string, overrides: Partial<NewVideo> = {}): NewVideo {
+  const videoId = overrides.videoId ?? createId("video");
+  return {
+    creatorId,
+    videoId,
+    origin: "upload",
+    filename: "talk.mp4",
+    declaredContentType: "video/mp4",
+    declaredSizeBytes: 20 << 20,
+    importUrl: null,
+    sourceKey: sourceObjectKey(creatorId, videoId),
+    uploadKind: "single",
+    uploadId: null,
+    partSizeBytes: null,
+    partCount: null,
+    ...overrides,
+  };
+}
 
 /**
  * For tests and benches of the pipeline: a video item brought to QUEUED with its probe — the
@@ -31,20 +51,11 @@ export async function recordQueuedVideo(options: {
   const { table, creatorId, videoId, probe } = options;
   await createVideo({
     table,
-    video: {
-      creatorId,
+    video: singleUploadVideo(creatorId, {
       videoId,
-      origin: "upload",
       filename: options.filename,
-      declaredContentType: "video/mp4",
       declaredSizeBytes: probe.sizeBytes,
-      importUrl: null,
-      sourceKey: sourceObjectKey(creatorId, videoId),
-      uploadKind: "single",
-      uploadId: null,
-      partSizeBytes: null,
-      partCount: null,
-    },
+    }),
   });
   await updateVideoStatus({ table, creatorId, videoId, from: ["UPLOADING"], to: "UPLOADED" });
   return updateVideoStatus({
