@@ -11,6 +11,7 @@ import {
   videoKey,
 } from "@/db/keys";
 import type { QueryStats } from "@/db/table";
+import { singleUploadVideo } from "@/db/testing/single-upload-video";
 import { clipIdFor, createId } from "@/lib/ids";
 import { AppError } from "@/server/errors";
 import { testTable } from "../../../dev/test/runtime";
@@ -22,7 +23,6 @@ import {
   findVideoById,
   listActiveVideos,
   listVideosByCreator,
-  type NewVideo,
   recordUploadPart,
   updateVideo,
   updateVideoProgress,
@@ -30,25 +30,6 @@ import {
 } from "./video-repo";
 
 const table = testTable();
-
-function newVideo(creatorId: string, overrides: Partial<NewVideo> = {}): NewVideo {
-  const videoId = createId("video");
-  return {
-    creatorId,
-    videoId,
-    origin: "upload",
-    filename: "talk.mp4",
-    declaredContentType: "video/mp4",
-    declaredSizeBytes: 1000,
-    importUrl: null,
-    sourceKey: `creators/${creatorId}/videos/${videoId}/source`,
-    uploadKind: "single",
-    uploadId: null,
-    partSizeBytes: null,
-    partCount: null,
-    ...overrides,
-  };
-}
 
 async function exists(key: Key): Promise<boolean> {
   const output = await table.documentClient.send(
@@ -69,7 +50,7 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 describe("video repository", () => {
   it("creates a video in UPLOADING with its active-index entry, once", async () => {
     const creatorId = createId("creator");
-    const input = newVideo(creatorId);
+    const input = singleUploadVideo(creatorId);
     const created = await createVideo({ table, video: input });
     expect(created).toMatchObject({ status: "UPLOADING", version: 1, progressPercent: 0, clipCount: 0 });
     expect(await findVideoById({ table, creatorId, videoId: input.videoId })).toEqual(created);
@@ -87,7 +68,7 @@ describe("video repository", () => {
 
   it("another creator's video is not found in the caller's partition", async () => {
     const owner = createId("creator");
-    const video = await createVideo({ table, video: newVideo(owner) });
+    const video = await createVideo({ table, video: singleUploadVideo(owner) });
     expect(
       await findVideoById({ table, creatorId: createId("creator"), videoId: video.videoId }),
     ).toBeUndefined();
@@ -95,7 +76,7 @@ describe("video repository", () => {
 
   it("changes status only from the expected one, keeping the index in step", async () => {
     const creatorId = createId("creator");
-    const { videoId } = await createVideo({ table, video: newVideo(creatorId) });
+    const { videoId } = await createVideo({ table, video: singleUploadVideo(creatorId) });
     const uploaded = await updateVideoStatus({
       table,
       creatorId,
@@ -162,7 +143,7 @@ describe("video repository", () => {
     const creatorId = createId("creator");
     const created = await createVideo({
       table,
-      video: newVideo(creatorId),
+      video: singleUploadVideo(creatorId),
       now: new Date(Date.now() - 60_000),
     });
     const { videoId } = created;
@@ -215,7 +196,7 @@ describe("video repository", () => {
 
   it("refuses an edit based on a stale version", async () => {
     const creatorId = createId("creator");
-    const { videoId } = await createVideo({ table, video: newVideo(creatorId) });
+    const { videoId } = await createVideo({ table, video: singleUploadVideo(creatorId) });
     const edited = await updateVideo({
       table,
       creatorId,
@@ -238,7 +219,7 @@ describe("video repository", () => {
     const creatorId = createId("creator");
     const ids: string[] = [];
     for (let index = 0; index < 5; index++) {
-      const video = newVideo(creatorId, {
+      const video = singleUploadVideo(creatorId, {
         uploadKind: "multipart",
         uploadId: `upload-${index}`,
         partSizeBytes: 5 * 1024 * 1024,
@@ -277,7 +258,7 @@ describe("video repository", () => {
 
   it("records reported upload parts for the open upload only", async () => {
     const creatorId = createId("creator");
-    const video = newVideo(creatorId, {
+    const video = singleUploadVideo(creatorId, {
       uploadKind: "multipart",
       uploadId: "u-1",
       partSizeBytes: 5 << 20,
@@ -304,13 +285,13 @@ describe("video repository", () => {
 
   it("deletes a video with its clips, rank items, chapters, parts and index entry, and only those", async () => {
     const creatorId = createId("creator");
-    const video = newVideo(creatorId, {
+    const video = singleUploadVideo(creatorId, {
       uploadKind: "multipart",
       uploadId: "u-9",
       partSizeBytes: 5 << 20,
       partCount: 2,
     });
-    const neighbour = newVideo(creatorId);
+    const neighbour = singleUploadVideo(creatorId);
     await createVideo({ table, video });
     await createVideo({ table, video: neighbour });
     const { videoId } = video;

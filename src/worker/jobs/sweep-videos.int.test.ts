@@ -11,6 +11,7 @@ import {
   updateVideoStatus,
   type VideoStatus,
 } from "@/db/repos/video-repo";
+import { singleUploadVideo } from "@/db/testing/single-upload-video";
 import { createId } from "@/lib/ids";
 import { tableOf } from "@/server/runtime";
 import { testJobContext } from "@/server/videos/testing/test-job-context";
@@ -23,7 +24,6 @@ import {
 import { listKeys } from "@/storage/delete-prefix";
 import { videoObjectPrefix } from "@/storage/object-keys";
 import { testRuntime } from "../../../dev/test/runtime";
-import { singleUploadVideo } from "./clip-pipeline/create-queued-test-video";
 import { MAX_REQUEUES, sweepVideosJob } from "./sweep-videos";
 
 const runtime = testRuntime({ TRUSS_QUEUE_NAME: testQueueName("sweep"), UPLOAD_ABANDON_AFTER_HOURS: "24" });

@@ -1,8 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { createVideo, type NewVideo, updateVideoStatus, type Video } from "@/db/repos/video-repo";
+import { createVideo, updateVideoStatus, type Video } from "@/db/repos/video-repo";
 import type { Table } from "@/db/table";
+import { singleUploadVideo } from "@/db/testing/single-upload-video";
 import {
   generateSyntheticVideo,
   type PlantedEvent,
@@ -15,26 +16,6 @@ import { probeMedia } from "@/media/probe";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { sourceObjectKey } from "@/storage/object-keys";
 import { uploadFile } from "./object-io";
-
-/** For tests: a new video uploaded in one PUT to its source key (an MP4 of 20 MiB unless overridden). */
-export function singleUploadVideo(creatorId: string, overrides: Partial<NewVideo> = {}): NewVideo {
-  const videoId = overrides.videoId ?? createId("video");
-  return {
-    creatorId,
-    videoId,
-    origin: "upload",
-    filename: "talk.mp4",
-    declaredContentType: "video/mp4",
-    declaredSizeBytes: 20 << 20,
-    importUrl: null,
-    sourceKey: sourceObjectKey(creatorId, videoId),
-    uploadKind: "single",
-    uploadId: null,
-    partSizeBytes: null,
-    partCount: null,
-    ...overrides,
-  };
-}
 
 /**
  * For tests and benches of the pipeline: a video item brought to QUEUED with its probe — the
