@@ -237,6 +237,7 @@ async function main() {
       moments: ScoredMoment[];
       sceneCutsSeconds: number[];
       motionPerSecond: number[];
+      keyframesSeconds: number[] | undefined;
     };
     const results: Partial<Record<SignalMode, ModeResult>> = {};
     for (const mode of modes) {
@@ -251,7 +252,12 @@ async function main() {
           signals,
           options: { ...DEFAULT_MOMENT_OPTIONS, topN },
         });
-        return { ...result, sceneCutsSeconds: signals.sceneCutsSeconds, motionPerSecond: signals.motion };
+        return {
+          ...result,
+          sceneCutsSeconds: signals.sceneCutsSeconds,
+          motionPerSecond: signals.motion,
+          keyframesSeconds: signals.keyframesSeconds,
+        };
       });
       const matched = matchEvents(source.events, analysis.value.moments);
       results[mode] = {
@@ -264,6 +270,7 @@ async function main() {
         moments: analysis.value.moments,
         sceneCutsSeconds: analysis.value.sceneCutsSeconds,
         motionPerSecond: analysis.value.motionPerSecond,
+        keyframesSeconds: analysis.value.keyframesSeconds,
       };
     }
 
@@ -306,6 +313,7 @@ async function main() {
               endSeconds: moment.endSeconds,
               sceneCutsSeconds: defaultResult.sceneCutsSeconds,
               motionPerSecond: defaultResult.motionPerSecond,
+              keyframesSeconds: defaultResult.keyframesSeconds,
               outputDir: directory,
               baseName: clipName,
             },

@@ -259,6 +259,7 @@ export async function runClipCommand(
             endSeconds: moment.endSeconds,
             sceneCutsSeconds: signals.sceneCutsSeconds,
             motionPerSecond: signals.motion,
+            keyframesSeconds: signals.keyframesSeconds,
             transcript,
             outputDir: options.outDir,
             baseName,

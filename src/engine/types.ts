@@ -47,6 +47,12 @@ export type SignalCurve = {
   /** Times of detected scene cuts, seconds. */
   sceneCutsSeconds: number[];
   /**
+   * Times of the video's keyframes, seconds: listed by the fast pass from the packets it reads
+   * anyway (absent in full mode). A render uses them to skip a keyframe scan that could not
+   * change its plan.
+   */
+  keyframesSeconds?: number[];
+  /**
    * Spread (standard deviation, dB) of the ten 100 ms RMS levels within each second, levels
    * floored at −60 dBFS: speech swings 5–20 dB between syllables and pauses, steady noise or
    * sustained music 0–3 dB. Optional: curves made by other means may lack it.
@@ -155,6 +161,8 @@ export type RenderClipInput = {
    * stretch between sparse keyframes is decoded again at 4 fps.
    */
   motionPerSecond?: number[];
+  /** The source's keyframe times (its signal curve's `keyframesSeconds`), when known. */
+  keyframesSeconds?: number[];
   /** Burned in as captions when present. */
   transcript?: TranscriptSegment[];
   outputDir: string;

@@ -10,8 +10,15 @@ export type FaceBox = { x: number; y: number; width: number; height: number; sco
 export type RgbFrame = { width: number; height: number; data: Uint8Array };
 
 export type FaceDetector = {
-  detect(frame: RgbFrame): Promise<FaceBox[]>;
+  /**
+   * Faces on each of one or two frames of the same size, found in one inference (see
+   * `stackFrames`); boxes are fractions of their own frame.
+   */
+  detect(frames: readonly RgbFrame[]): Promise<FaceBox[][]>;
 };
+
+/** Frames per inference: two 16:9 frames stacked are nearly square, as BlazeFace's input is. */
+export const FRAMES_PER_DETECTION = 2;
 
 /** Detections below this are mostly faces in posters, patterns and noise. */
 const MIN_FACE_CONFIDENCE = 0.5;
@@ -30,7 +37,7 @@ let loading: Promise<FaceDetector> | undefined;
  * entirely offline: the weights ship in the npm package, the WASM binaries in
  * @tensorflow/tfjs-backend-wasm, and models are read from disk by a `file://` IO router. It runs
  * in a worker thread (face-detector-worker.cjs), loaded once per process (≈0.5 s), so the
- * 40–80 ms of synchronous inference per frame never blocks the event loop: ffmpeg keeps
+ * 40–80 ms of synchronous inference (for two frames) never blocks the event loop: ffmpeg keeps
  * streaming frames meanwhile. The worker does not keep the process alive while idle.
  */
 export function loadFaceDetector(): Promise<FaceDetector> {
@@ -100,16 +107,69 @@ function startWorker(): Promise<FaceDetector> {
     });
   });
 
-  function detect(frame: RgbFrame): Promise<FaceBox[]> {
-    if (failure) return Promise.reject(failure);
+  async function detect(frames: readonly RgbFrame[]): Promise<FaceBox[][]> {
+    if (failure) throw failure;
+    // A new buffer is transferred, so the callers' frames stay usable.
+    const stacked = stackFrames(frames);
+    const pixels = stacked.data.buffer as ArrayBuffer;
     const id = nextId++;
-    // A copy is transferred, so the caller's frame stays usable.
-    const pixels = frame.data.slice().buffer;
-    return new Promise<FaceBox[]>((resolve, reject) => {
+    const faces = await new Promise<FaceBox[]>((resolve, reject) => {
       pending.set(id, { resolve, reject });
       // Referenced while a request is in flight, so the process waits for the answer.
       worker.ref();
-      worker.postMessage({ id, width: frame.width, height: frame.height, pixels }, [pixels]);
+      worker.postMessage({ id, width: stacked.width, height: stacked.height, pixels }, [pixels]);
     });
+    return splitStackedFaces(faces, frames.length);
   }
+}
+
+/**
+ * One or two frames of the same size, one above the other, in a new frame twice as tall; a
+ * lone frame goes above black, so every frame is seen at the same scale whether it had a
+ * partner or not. BlazeFace takes a square 256×256 input and stretches whatever it is given:
+ * a single 16:9 frame had its faces stretched 1.8× in height, two stacked only squeezed to 0.9,
+ * and one inference (~50 ms of WASM on this machine) serves two frames. On the bundled face
+ * photo the score rose from 0.69 alone to 0.89 stacked.
+ */
+export function stackFrames(frames: readonly RgbFrame[]): RgbFrame {
+  const [first, second] = frames;
+  if (!first || frames.length > FRAMES_PER_DETECTION) {
+    throw new Error(
+      `Faces are detected on 1 to ${FRAMES_PER_DETECTION} frames at a time, got ${frames.length}`,
+    );
+  }
+  if (second && (second.width !== first.width || second.height !== first.height)) {
+    throw new Error(
+      `Frames detected together must have one size: ${first.width}×${first.height} and ${second.width}×${second.height}`,
+    );
+  }
+  const frameBytes = first.width * first.height * 3;
+  for (const frame of frames) {
+    if (frame.data.length !== frameBytes) {
+      throw new Error(`Frame is ${frame.data.length} bytes, expected ${frame.width}×${frame.height}×3`);
+    }
+  }
+  const data = new Uint8Array(frameBytes * FRAMES_PER_DETECTION);
+  frames.forEach((frame, slot) => {
+    data.set(frame.data, slot * frameBytes);
+  });
+  return { width: first.width, height: first.height * FRAMES_PER_DETECTION, data };
+}
+
+/**
+ * Faces found on a stacked frame, given back to the frames they belong to (by the box's centre)
+ * in each frame's own fractions. A box that spills over the seam is cut at it.
+ */
+export function splitStackedFaces(faces: readonly FaceBox[], frameCount: number): FaceBox[][] {
+  const byFrame: FaceBox[][] = Array.from({ length: frameCount }, () => []);
+  for (const face of faces) {
+    const slot = Math.floor((face.y + face.height / 2) * FRAMES_PER_DETECTION);
+    const frameFaces = byFrame[slot];
+    // Nothing can be found in the black below a lone frame; a stray box there is dropped.
+    if (!frameFaces) continue;
+    const top = Math.max(0, face.y * FRAMES_PER_DETECTION - slot);
+    const bottom = Math.min(1, (face.y + face.height) * FRAMES_PER_DETECTION - slot);
+    frameFaces.push({ ...face, y: top, height: bottom - top });
+  }
+  return byFrame;
 }

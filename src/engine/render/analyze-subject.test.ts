@@ -3,15 +3,15 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FaceDetector, loadFaceDetector } from "@/engine/faces/face-detector";
+import {
+  type FaceBox,
+  type FaceDetector,
+  loadFaceDetector,
+  type RgbFrame,
+} from "@/engine/faces/face-detector";
 import { encodeTestVideo } from "@/engine/testing/encode-test-video";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
-import {
-  ANALYSIS_FRAMES_PER_SECOND,
-  analyzeSubject,
-  FACE_DETECTION_EVERY_NTH_FRAME,
-  scanKeyframes,
-} from "./analyze-subject";
+import { ANALYSIS_FRAMES_PER_SECOND, analyzeSubject, scanKeyframes } from "./analyze-subject";
 import { chooseSubjectPlan } from "./choose-subject-plan";
 
 const binaries = resolveMediaBinaries();
@@ -93,20 +93,34 @@ const analyse = (faceDetector: FaceDetector | null) =>
 
 /** A stand-in detector that reports the bright box as a face, centred where the box is. */
 const boxDetector: FaceDetector = {
-  detect: async (frame) => {
-    let sumX = 0;
-    let count = 0;
-    for (let pixel = 0; pixel < frame.width * frame.height; pixel += 1) {
-      if (frame.data[pixel * 3]! > 128) {
-        sumX += (pixel % frame.width) + 0.5;
-        count += 1;
-      }
-    }
-    if (count === 0) return [];
-    const x = sumX / count / frame.width;
-    return [{ x: x - 0.03, y: 0.4, width: 0.06, height: 0.1, score: 0.9 }];
-  },
+  detect: async (frames) => frames.map(brightBoxAsFace),
 };
+
+function brightBoxAsFace(frame: RgbFrame): FaceBox[] {
+  let sumX = 0;
+  let count = 0;
+  for (let pixel = 0; pixel < frame.width * frame.height; pixel += 1) {
+    if (frame.data[pixel * 3]! > 128) {
+      sumX += (pixel % frame.width) + 0.5;
+      count += 1;
+    }
+  }
+  if (count === 0) return [];
+  const x = sumX / count / frame.width;
+  return [{ x: x - 0.03, y: 0.4, width: 0.06, height: 0.1, score: 0.9 }];
+}
+
+/** Counts the detector's inferences and the frames they were given. */
+function counting(detector: FaceDetector) {
+  const calls: number[] = [];
+  const wrapped: FaceDetector = {
+    detect: (frames) => {
+      calls.push(frames.length);
+      return detector.detect(frames);
+    },
+  };
+  return { detector: wrapped, calls };
+}
 /** Where the box's centre is at `t` seconds (overlay x = 20 + 180 t, 40 px wide, 640 px frame). */
 const boxCentreAt = (timeSeconds: number) => (20 + 180 * timeSeconds + 20) / 640;
 
@@ -152,29 +166,23 @@ describe("scanKeyframes", () => {
 
 describe("analyzeSubject", () => {
   it("finds the face in sampled frames and the crop centres on it", async () => {
-    const detector = await loadFaceDetector();
-    let detections = 0;
-    const countingDetector: FaceDetector = {
-      detect: (frame) => {
-        detections += 1;
-        return detector.detect(frame);
-      },
-    };
-    const observations = await analyse(countingDetector);
+    const { detector, calls } = counting(await loadFaceDetector());
+    const observations = await analyse(detector);
     const frames = SOURCE.durationSeconds * ANALYSIS_FRAMES_PER_SECOND;
     expect(observations.motionSamples).toHaveLength(frames - 1);
-    // One face sample every 2 s; the shot is still, so the detector ran once and the second
-    // sample reused its answer.
-    expect(observations.faceSamples).toHaveLength(frames / FACE_DETECTION_EVERY_NTH_FRAME);
-    expect(detections).toBe(1);
+    // One face sample a second; the shot is still, so one frame was detected (alone, at the
+    // end) and the later samples reused its answer.
+    expect(observations.faceSamples.map((sample) => sample.timeSeconds)).toEqual([0, 1, 2, 3]);
+    expect(calls).toEqual([1]);
     const plan = chooseSubjectPlan({ observations, cropWidthFraction: (720 * 9) / 16 / 1280 });
     expect(plan).toMatchObject({ layout: "crop", subject: "faces" });
     for (const target of plan.targets) expect(Math.abs(target.centerX! - FACE_CENTRE_X)).toBeLessThan(0.05);
   });
 
-  it("detects between two detections that disagree: 1 fps where the subject moves", async () => {
+  it("looks for faces once a second, two frames to an inference, where the subject moves", async () => {
     // The box stands in for a face, so the cadence can be checked on a subject whose position
     // is known at every frame.
+    const { detector, calls } = counting(boxDetector);
     const observations = await analyzeSubject({
       ffmpegPath: binaries.ffmpegPath,
       sourcePath: movingBoxPath,
@@ -183,16 +191,27 @@ describe("analyzeSubject", () => {
       sourceWidth: 640,
       sourceHeight: 360,
       videoCodec: "h264",
-      faceDetector: boxDetector,
+      faceDetector: detector,
       timeoutMs: 30_000,
     });
-    const times = observations.faceSamples.map((sample) => sample.timeSeconds);
-    // 12 frames: detections at 0 and 2 s, and at 1 s because the box moved 0.56 of the width
-    // in between.
-    expect(times).toEqual([0, 1, 2]);
-    const centres = observations.faceSamples.map((sample) => sample.faces[0]!.x + 0.03);
-    for (let index = 1; index < centres.length; index += 1)
-      expect(centres[index]!).toBeGreaterThan(centres[index - 1]!);
+    // 12 frames: faces at 0, 1 and 2 s; the first two in one inference, the last alone.
+    expect(observations.faceSamples.map((sample) => sample.timeSeconds)).toEqual([0, 1, 2]);
+    expect(calls).toEqual([2, 1]);
+    observations.faceSamples.forEach((sample) => {
+      expect(Math.abs(sample.faces[0]!.x + 0.03 - boxCentreAt(sample.timeSeconds))).toBeLessThan(0.03);
+    });
+  });
+
+  it("stops with the detector's error, and leaves no failure unhandled", async () => {
+    let calls = 0;
+    const failing: FaceDetector = {
+      detect: async () => {
+        calls += 1;
+        throw new Error("detector crashed");
+      },
+    };
+    await expect(analyse(failing)).rejects.toThrow("detector crashed");
+    expect(calls).toBe(1);
   });
 
   it("without a detector, sees a still shot with nothing to follow", async () => {

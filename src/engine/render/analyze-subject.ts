@@ -1,26 +1,22 @@
-import type { FaceBox, FaceDetector, RgbFrame } from "@/engine/faces/face-detector";
+import type { FaceDetector } from "@/engine/faces/face-detector";
 import type { FaceSample, MotionSample, PictureChange, SubjectObservations } from "./choose-subject-plan";
 import { measureMotion, rgbToLuma } from "./measure-motion";
+import { pairFaceDetection } from "./paired-face-detection";
 import { sampleFrames } from "./sample-frames";
 
 /**
  * Sampling, chosen against the render budget (the whole render within ~1.15× a bare crop and
  * encode). Motion is measured at 4 fps: frame differencing is nearly free on 256-px frames and a
  * quarter second between samples keeps a moving subject's two positions close. BlazeFace on
- * tfjs-WASM costs 40–80 ms of CPU a frame, more than decoding the segment, and the analysis
- * waits for it, so faces are detected adaptively: every 2 s, plus the frame halfway between two
- * detections that disagree (a face moved, appeared or left), so 1 fps where the subject moves.
- * The crop path interpolates between samples and moves slowly anyway. A frame that has barely
- * changed since the last detection reuses its faces (a talking head on a still camera).
+ * tfjs-WASM costs ~50 ms of CPU an inference, as much as decoding a few seconds of the segment,
+ * so faces are looked for once a second, two frames to an inference (see `stackFrames`), and
+ * a frame that has barely changed since the last one looked at reuses its faces. The crop path
+ * interpolates between samples and moves slowly anyway.
  */
 export const ANALYSIS_FRAMES_PER_SECOND = 4;
-/** Faces are detected on every 8th frame (every 2 s)... */
-export const FACE_DETECTION_EVERY_NTH_FRAME = 8;
-/** ...and halfway between two detections whose largest face moved by more than this (source widths). */
-const FACE_REFINE_SHIFT = 0.03;
+/** Faces are detected on every 4th frame (every second). */
+export const FACE_DETECTION_EVERY_NTH_FRAME = 4;
 export const ANALYSIS_FRAME_WIDTH = 256;
-/** Mean luma change (0..1) below which a frame counts as unchanged since the last detection. */
-const UNCHANGED_FRAME_DIFFERENCE = 0.01;
 
 export type AnalyzeSubjectOptions = {
   ffmpegPath: string;
@@ -55,15 +51,11 @@ async function observe(options: AnalyzeSubjectOptions, skipBidirectionalFrames: 
   const { durationSeconds, faceDetector, signal, onProgress } = options;
   const width = ANALYSIS_FRAME_WIDTH;
   const height = analysisFrameHeight(options);
-  const faceSamples: FaceSample[] = [];
   const motionSamples: MotionSample[] = [];
+  const faceSampleTimesSeconds: number[] = [];
   let previous: { luma: Uint8Array; timeSeconds: number } | null = null;
-  const detect = faceDetector ? reusingDetector(faceDetector, width, height) : null;
-  // The frame halfway to the next detection, kept in case the two detections disagree.
-  let midway: { frame: RgbFrame; luma: Uint8Array; timeSeconds: number } | null = null;
-  let frameIndex = 0;
+  const detection = faceDetector ? pairFaceDetection(faceDetector, width, height) : null;
   const expectedFrames = Math.max(1, Math.ceil(durationSeconds * ANALYSIS_FRAMES_PER_SECOND));
-  const midwayOffset = Math.floor(FACE_DETECTION_EVERY_NTH_FRAME / 2);
 
   const { referenceErrors } = await sampleFrames({
     ffmpegPath: options.ffmpegPath,
@@ -84,26 +76,18 @@ async function observe(options: AnalyzeSubjectOptions, skipBidirectionalFrames: 
         motionSamples.push({ ...motion, timeSeconds: (previous.timeSeconds + timeSeconds) / 2 });
       }
       previous = { luma, timeSeconds };
-      if (detect) {
-        const phase = frameIndex % FACE_DETECTION_EVERY_NTH_FRAME;
-        if (phase === midwayOffset) midway = { frame, luma, timeSeconds };
-        if (phase === 0) {
-          const before = faceSamples.at(-1);
-          const faces = await detect(frame, luma);
-          if (before && midway && facesDisagree(before.faces, faces)) {
-            faceSamples.push({
-              timeSeconds: midway.timeSeconds,
-              faces: await detect(midway.frame, midway.luma, false),
-            });
-          }
-          midway = null;
-          faceSamples.push({ timeSeconds, faces });
-        }
+      if (detection && index % FACE_DETECTION_EVERY_NTH_FRAME === 0) {
+        faceSampleTimesSeconds.push(timeSeconds);
+        await detection.add(frame, luma);
       }
-      frameIndex += 1;
-      onProgress?.(Math.min(1, frameIndex / expectedFrames));
+      onProgress?.(Math.min(1, (index + 1) / expectedFrames));
     },
   });
+  const facesBySample = detection ? await detection.finish() : [];
+  const faceSamples: FaceSample[] = faceSampleTimesSeconds.map((timeSeconds, sample) => ({
+    timeSeconds,
+    faces: facesBySample[sample] ?? [],
+  }));
   return { observations: { faceSamples, motionSamples }, referenceErrors };
 }
 
@@ -127,12 +111,10 @@ export async function scanKeyframes(
   const { faceDetector, signal } = options;
   const width = ANALYSIS_FRAME_WIDTH;
   const height = analysisFrameHeight(options);
-  // By keyframe index: times come with the result (from ffmpeg's log), after the frames.
-  const facesByKeyframe: FaceBox[][] = [];
   const differenceFromPrevious: number[] = [];
   let previousLuma: Uint8Array | null = null;
   // A still shot's keyframes are all alike: faces are detected once.
-  const detect = faceDetector ? reusingDetector(faceDetector, width, height) : null;
+  const detection = faceDetector ? pairFaceDetection(faceDetector, width, height) : null;
   const { frameTimesSeconds } = await sampleFrames({
     ffmpegPath: options.ffmpegPath,
     sourcePath: options.sourcePath,
@@ -150,9 +132,11 @@ export async function scanKeyframes(
         differenceFromPrevious[index] = measureMotion(previousLuma, luma, width, height).meanDifference;
       }
       previousLuma = luma;
-      if (detect) facesByKeyframe[index] = await detect(frame, luma);
+      await detection?.add(frame, luma);
     },
   });
+  // By keyframe index, as the times (read from ffmpeg's log after the frames).
+  const facesByKeyframe = detection ? await detection.finish() : [];
   return {
     keyframeTimesSeconds: frameTimesSeconds,
     faceSamples: faceDetector
@@ -165,39 +149,6 @@ export async function scanKeyframes(
   };
 }
 
-/**
- * The detector, skipping frames that have barely changed since its last detection: they reuse
- * its faces (a talking head on a still camera). `remember: false` detects without becoming the
- * frame later ones are compared with (an in-between frame).
- */
-function reusingDetector(faceDetector: FaceDetector, width: number, height: number) {
-  let lastDetection: { luma: Uint8Array; faces: FaceBox[] } | null = null;
-  return async (frame: RgbFrame, luma: Uint8Array, remember = true): Promise<FaceBox[]> => {
-    if (
-      lastDetection &&
-      measureMotion(lastDetection.luma, luma, width, height).meanDifference < UNCHANGED_FRAME_DIFFERENCE
-    ) {
-      return lastDetection.faces;
-    }
-    const faces = await faceDetector.detect(frame);
-    if (remember) lastDetection = { luma, faces };
-    return faces;
-  };
-}
-
 function analysisFrameHeight(options: { sourceWidth: number; sourceHeight: number }): number {
   return Math.max(2, Math.round((ANALYSIS_FRAME_WIDTH * options.sourceHeight) / options.sourceWidth / 2) * 2);
-}
-
-/** Whether a face appeared, left, or the most prominent one moved noticeably. */
-function facesDisagree(before: FaceBox[], after: FaceBox[]): boolean {
-  if (before.length === 0 && after.length === 0) return false;
-  if (before.length === 0 || after.length === 0) return true;
-  return Math.abs(largestFaceCentreX(before) - largestFaceCentreX(after)) > FACE_REFINE_SHIFT;
-}
-
-function largestFaceCentreX(faces: FaceBox[]): number {
-  let largest = faces[0]!;
-  for (const face of faces) if (face.width * face.height > largest.width * largest.height) largest = face;
-  return largest.x + largest.width / 2;
 }

@@ -1,14 +1,10 @@
-import {
-  ANALYSIS_FRAMES_PER_SECOND,
-  FACE_DETECTION_EVERY_NTH_FRAME,
-  type KeyframeScan,
-} from "./analyze-subject";
-
 /**
- * Keyframes this close together see faces as often as the sampled pass detects them (every 2 s),
- * so with faces on them nothing more is needed, whatever moves.
+ * Faces on keyframes this close together are enough to steer the crop, whatever moves between
+ * them: the path is median-filtered over ±1 s and eased anyway, so samples 2 s apart set it
+ * nearly as well as the 4 fps pass's one a second. Streaming encoders and phones put keyframes
+ * every 1–2 s.
  */
-export const DENSE_KEYFRAME_GAP_SECONDS = FACE_DETECTION_EVERY_NTH_FRAME / ANALYSIS_FRAMES_PER_SECOND;
+export const DENSE_KEYFRAME_GAP_SECONDS = 2;
 /**
  * Below this per-second motion (the signal pass's mean inter-frame difference, 0..1) a stretch
  * is still: measured on the bench source, a static card 0.001, cuts between still shots 0.002
@@ -20,7 +16,10 @@ export const STILL_MOTION = 0.003;
 const CUT_AT_KEYFRAME_SECONDS = 0.1;
 
 export type KeyframesSufficeOptions = {
-  scan: KeyframeScan;
+  /** The keyframes' times, seconds from the segment's start. */
+  keyframeTimesSeconds: number[];
+  /** Whether faces were found on them. */
+  hasFaces: boolean;
   durationSeconds: number;
   /** The source's per-second motion (its signal curve's `motion`); unknown counts as moving. */
   motionPerSecond: number[] | undefined;
@@ -30,6 +29,8 @@ export type KeyframesSufficeOptions = {
   cutsSeconds: number[];
 };
 
+export type KeyframesVerdict = { suffice: boolean; reason: string };
+
 /**
  * Whether the keyframes show the subject well enough to plan the crop, so the segment need not
  * be decoded again at 4 fps. They do when every stretch between two seen pictures (the segment's
@@ -38,11 +39,11 @@ export type KeyframesSufficeOptions = {
  * crop follows motion, which only consecutive frames show, so every stretch must be still (and
  * the layout is then `fit`: nothing to follow).
  */
-export function keyframesSuffice(options: KeyframesSufficeOptions): { suffice: boolean; reason: string } {
-  const { scan, durationSeconds, motionPerSecond, startSeconds, cutsSeconds } = options;
-  const times = scan.keyframeTimesSeconds.filter((time) => time >= 0 && time <= durationSeconds);
+export function keyframesSuffice(options: KeyframesSufficeOptions): KeyframesVerdict {
+  const { keyframeTimesSeconds, hasFaces, durationSeconds, motionPerSecond, startSeconds, cutsSeconds } =
+    options;
+  const times = keyframeTimesSeconds.filter((time) => time >= 0 && time <= durationSeconds);
   if (times.length === 0) return { suffice: false, reason: "no keyframe in the clip" };
-  const hasFaces = scan.faceSamples.some((sample) => sample.faces.length > 0);
   const denseGapSeconds = hasFaces ? DENSE_KEYFRAME_GAP_SECONDS : 0;
   const seen = [0, ...times, durationSeconds];
   for (let index = 1; index < seen.length; index += 1) {
@@ -68,6 +69,30 @@ export function keyframesSuffice(options: KeyframesSufficeOptions): { suffice: b
       ? `faces on keyframes at most ${DENSE_KEYFRAME_GAP_SECONDS} s apart or still between`
       : "no faces on keyframes and a still picture",
   };
+}
+
+/**
+ * Before any decoding: whether the keyframes could not suffice even with faces on every one of
+ * them (they are far apart where the picture moves, or a cut falls between them), judged from
+ * the source's keyframe times that the fast signal pass listed. Then the keyframe scan would
+ * find nothing that changes the outcome, and the segment goes straight to the 4 fps pass.
+ * Null when it cannot be told without looking at the keyframes.
+ */
+export function framesNeededWhateverTheFaces(
+  options: Omit<KeyframesSufficeOptions, "keyframeTimesSeconds" | "hasFaces"> & {
+    /** The source's keyframe times, seconds (all of them, or at least the segment's). */
+    sourceKeyframesSeconds: number[] | undefined;
+  },
+): string | null {
+  const { sourceKeyframesSeconds, startSeconds } = options;
+  if (!sourceKeyframesSeconds) return null;
+  const verdict = keyframesSuffice({
+    ...options,
+    keyframeTimesSeconds: sourceKeyframesSeconds.map((time) => time - startSeconds),
+    hasFaces: true,
+  });
+  if (verdict.suffice) return null;
+  return verdict.reason.replace(/^faces, and /, "");
 }
 
 /**

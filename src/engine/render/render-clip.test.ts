@@ -290,6 +290,32 @@ describe("renderClip", () => {
     expect(await renderTemps()).toEqual([]);
   }, 60_000);
 
+  it("goes straight to the 4 fps pass when the listed keyframes are far apart where the picture moves", async () => {
+    const messages: string[] = [];
+    const clip = await renderClip(
+      {
+        sourcePath: sources.movingBox.path,
+        probe: sources.movingBox.probe,
+        startSeconds: 1,
+        endSeconds: 4,
+        sceneCutsSeconds: [],
+        // As the fast signal pass lists them: the clip's only keyframe is its first frame, and
+        // the box moves throughout.
+        keyframesSeconds: [0, 1],
+        motionPerSecond: [0.05, 0.05, 0.05, 0.05, 0.05, 0.05],
+        outputDir: path.join(workDirectory, "out"),
+        baseName: "moving-box-no-scan",
+      },
+      { log: (message) => messages.push(message), temporaryDirectory },
+    );
+    expect(clip).toMatchObject({ layout: "crop", subjectSampling: "frames" });
+    expect(messages.join("\n")).toMatch(
+      /subject from frames at 4 fps, no keyframe scan: the picture moves between keyframes 0\.0–3\.0 s/,
+    );
+    const centres = (await greyFrames(clip.videoPath, 4)).map((frame) => brightCentreX(frame, 108));
+    for (const centre of centres) expect(Math.abs(centre! - 0.5)).toBeLessThan(0.2);
+  }, 60_000);
+
   it("burns captions into the safe band", async () => {
     expect(rendered.movingBox).toBeDefined();
     const clip = await renderClip(

@@ -17,12 +17,12 @@ import { buildLoudnessFilter, type LoudnessMeasurement } from "@/media/loudness-
 import { measureLoudness } from "@/media/loudness-measure";
 import { runMedia } from "@/media/run-ffmpeg";
 import { VERTICAL_HEIGHT, VERTICAL_WIDTH, type VerticalLayoutOptions } from "@/media/vertical-crop-args";
-import { analyzeSubject, scanKeyframes } from "./analyze-subject";
+import { analyzeSubject, type KeyframeScan, scanKeyframes } from "./analyze-subject";
 import { buildRenderArgs, type RenderAudio } from "./build-render-args";
 import { chooseOutputFrameRate } from "./choose-output-frame-rate";
 import { chooseSubjectPlan, type SubjectObservations, type SubjectPlan } from "./choose-subject-plan";
 import { buildCropXExpression } from "./crop-path-expression";
-import { keyframesSuffice } from "./keyframes-suffice";
+import { framesNeededWhateverTheFaces, keyframesSuffice } from "./keyframes-suffice";
 import { parseProgressSeconds } from "./parse-progress";
 import { pickThumbnailTime } from "./pick-thumbnail-time";
 import { planCropPath } from "./plan-crop-path";
@@ -235,35 +235,56 @@ async function planSubject(context: {
     faceDetector,
     signal: input.signal,
   };
-  // Keyframes first (a few percent of a decode); the segment is decoded again at 4 fps only
-  // where they cannot show what the subject does.
-  const scan = await scanKeyframes({ ...look, timeoutMs: 30_000 + durationSeconds * 1_000 });
-  const verdict = keyframesSuffice({
-    scan,
+  const sampleFramesOf = (scan: KeyframeScan | null) =>
+    analyzeSubject({
+      ...look,
+      videoCodec: probe.videoCodec,
+      timeoutMs: 30_000 + durationSeconds * 3_000,
+      onProgress: (fraction) => {
+        const scanShare = scan ? KEYFRAME_SCAN_PROGRESS_SHARE : 0;
+        progress((scanShare + (1 - scanShare) * fraction) * ANALYSIS_PROGRESS_SHARE);
+      },
+    });
+  const judged = {
     durationSeconds,
     motionPerSecond: input.motionPerSecond,
     startSeconds: input.startSeconds,
     cutsSeconds: context.cutsSeconds,
+  };
+
+  // Where the source's keyframes (listed by the signal pass) are far apart and the picture moves
+  // between them, no face on them could spare the 4 fps pass: go straight to it.
+  const framesNeeded = framesNeededWhateverTheFaces({
+    ...judged,
+    sourceKeyframesSeconds: input.keyframesSeconds,
   });
-  const sampling: SubjectSampling = verdict.suffice ? "keyframes" : "frames";
-  log(`subject from ${sampling === "keyframes" ? "keyframes" : "frames at 4 fps"}: ${verdict.reason}`);
-  progress(KEYFRAME_SCAN_PROGRESS_SHARE * ANALYSIS_PROGRESS_SHARE);
-  const observations: SubjectObservations = verdict.suffice
-    ? { faceSamples: scan.faceSamples, motionSamples: [] }
-    : await analyzeSubject({
-        ...look,
-        videoCodec: probe.videoCodec,
-        timeoutMs: 30_000 + durationSeconds * 3_000,
-        onProgress: (fraction) =>
-          progress(
-            (KEYFRAME_SCAN_PROGRESS_SHARE + (1 - KEYFRAME_SCAN_PROGRESS_SHARE) * fraction) *
-              ANALYSIS_PROGRESS_SHARE,
-          ),
-      });
+  let scan: KeyframeScan | null = null;
+  let observations: SubjectObservations;
+  let sampling: SubjectSampling;
+  if (framesNeeded) {
+    log(`subject from frames at 4 fps, no keyframe scan: ${framesNeeded}`);
+    sampling = "frames";
+    observations = await sampleFramesOf(null);
+  } else {
+    // Keyframes first (a few percent of a decode); the segment is decoded again at 4 fps only
+    // where they cannot show what the subject does.
+    scan = await scanKeyframes({ ...look, timeoutMs: 30_000 + durationSeconds * 1_000 });
+    const verdict = keyframesSuffice({
+      ...judged,
+      keyframeTimesSeconds: scan.keyframeTimesSeconds,
+      hasFaces: scan.faceSamples.some((sample) => sample.faces.length > 0),
+    });
+    sampling = verdict.suffice ? "keyframes" : "frames";
+    log(`subject from ${verdict.suffice ? "keyframes" : "frames at 4 fps"}: ${verdict.reason}`);
+    progress(KEYFRAME_SCAN_PROGRESS_SHARE * ANALYSIS_PROGRESS_SHARE);
+    observations = verdict.suffice
+      ? { faceSamples: scan.faceSamples, motionSamples: [] }
+      : await sampleFramesOf(scan);
+  }
   const cropWidthFraction = Math.min(1, (probe.height * 9) / 16 / probe.width);
   const cutsSeconds = refineSceneCuts({
     cutsSeconds: context.cutsSeconds,
-    changes: verdict.suffice ? scan.changes : observations.motionSamples,
+    changes: sampling === "keyframes" && scan ? scan.changes : observations.motionSamples,
   });
   const plan = chooseSubjectPlan({ observations, cropWidthFraction });
   const path =

@@ -8,9 +8,37 @@ import { generateSyntheticVideo, type SyntheticVideo } from "@/engine/testing/sy
 import type { MediaProbe, SignalCurve, TimeRange } from "@/engine/types";
 import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
+import { runMedia } from "@/media/run-ffmpeg";
 import { extractSignals, SignalExtractionError } from "./extract-signals";
 
 const binaries = resolveMediaBinaries();
+
+async function listKeyframesSeconds(input: string): Promise<number[]> {
+  let listing = "";
+  await runMedia({
+    binaryPath: binaries.ffprobePath,
+    args: [
+      "-v",
+      "error",
+      "-select_streams",
+      "v:0",
+      "-show_entries",
+      "packet=pts_time,flags",
+      "-of",
+      "csv=p=0",
+      input,
+    ],
+    timeoutMs: 20_000,
+    consumeStdout: async (stdout) => {
+      for await (const chunk of stdout) listing += String(chunk);
+    },
+  });
+  return listing
+    .split("\n")
+    .filter((line) => line.includes("K"))
+    .map((line) => Number(line.split(",")[0]))
+    .sort((a, b) => a - b);
+}
 let directory = "";
 let video: SyntheticVideo;
 let probe: MediaProbe;
@@ -110,6 +138,13 @@ describe("extractSignals", () => {
     );
     expect(cutsInMontage.length).toBeGreaterThanOrEqual(4);
     expect(mean(inside(curve.motion, MOTION))).toBeGreaterThan(3 * mean(outside(curve.motion)));
+    // Every keyframe, as ffprobe lists the key packets; the montage's cuts bring extra ones.
+    const keyframes = await listKeyframesSeconds(video.path);
+    expect(keyframes.length).toBeGreaterThan(3);
+    expect(curve.keyframesSeconds).toHaveLength(keyframes.length);
+    for (const [index, time] of curve.keyframesSeconds!.entries()) {
+      expect(time).toBeCloseTo(keyframes[index]!, 2);
+    }
   });
 
   it("works with the 2018 ffmpeg build shipped by npm (select scene scores, older astats)", async () => {

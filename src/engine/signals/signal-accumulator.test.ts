@@ -147,7 +147,7 @@ describe("createSignalAccumulator", () => {
       [600, 1_000],
       [1000, 1_000],
       [1500, 1_000],
-      [2000, 8_000],
+      [2000, 8_000, "K"],
       [2500, 8_000],
       [3000, 1_000],
       [3500, 1_000],
@@ -159,6 +159,8 @@ describe("createSignalAccumulator", () => {
     // Level = typical keyframe difference (0.1) / 10 = 0.01. Bytes per second: 3000 (the two
     // small frames scaled to three), 2000, 16000, 2000; median 2500.
     expect(curve.motion).toEqual([0.012, 0.008, 0.064, 0.008]);
+    // The key packets' times, for renders to judge keyframe spacing without decoding.
+    expect(curve.keyframesSeconds).toEqual([0, 2]);
   });
 });
 

@@ -68,6 +68,7 @@ export function createSignalAccumulator({
   const interFrameBytes = new Float64Array(seconds);
   const interFrameCount = new Uint16Array(seconds);
   const keyFrameCount = new Uint16Array(seconds);
+  const keyframesSeconds: number[] = [];
   let packetTimeBase: number | undefined;
   let packetCount = 0;
   const sceneCutsSeconds: number[] = [];
@@ -176,8 +177,10 @@ export function createSignalAccumulator({
       const index = secondIndex(timestamp * packetTimeBase);
       // framecrc prints `F=` only when the flags are not exactly "key"; bit 0 is the key flag.
       const isKey = flags === undefined || (Number.parseInt(flags.replace("F=", ""), 16) & 1) === 1;
-      if (isKey) keyFrameCount[index] = (keyFrameCount[index] ?? 0) + 1;
-      else {
+      if (isKey) {
+        keyFrameCount[index] = (keyFrameCount[index] ?? 0) + 1;
+        keyframesSeconds.push(timestamp * packetTimeBase);
+      } else {
         interFrameBytes[index] = (interFrameBytes[index] ?? 0) + bytes;
         interFrameCount[index] = (interFrameCount[index] ?? 0) + 1;
       }
@@ -278,6 +281,15 @@ export function createSignalAccumulator({
         sceneCutsSeconds: sceneCutsSeconds
           .filter((time) => time < usableSeconds)
           .map((time) => round(time, 3)),
+        // Packets come in decoding order: a keyframe's presentation time sorts it.
+        ...(packetCount > 0
+          ? {
+              keyframesSeconds: keyframesSeconds
+                .filter((time) => time < usableSeconds)
+                .sort((a, b) => a - b)
+                .map((time) => round(time, 3)),
+            }
+          : {}),
         ...(hasAudio
           ? { loudnessSwingDb: trim(loudnessSwingDb), voiceBandRatioDb: trim(voiceBandRatioDb) }
           : {}),

@@ -42,6 +42,8 @@ export function makeSignalCurve({
     motion: new Array<number>(seconds).fill(backgroundMotion),
     silences: [],
     sceneCutsSeconds: [],
+    // A keyframe every 2 s, as streaming encoders place them.
+    keyframesSeconds: Array.from({ length: Math.ceil(seconds / 2) }, (_, index) => index * 2),
     loudnessSwingDb: new Array<number>(seconds).fill(0.7),
     voiceBandRatioDb: new Array<number>(seconds).fill(-4),
   };

@@ -26,6 +26,7 @@ const SignalCurveSchema = z.looseObject({
   motion: numbers,
   silences: z.array(timeRange),
   sceneCutsSeconds: numbers,
+  keyframesSeconds: numbers.optional(),
 }) satisfies z.ZodType<SignalCurve>;
 
 const subscore = z.number();

@@ -3,7 +3,7 @@ import path from "node:path";
 import { type Clip, markClipRendered, setClipRenderStatus } from "@/db/repos/clip-repo";
 import type { Table } from "@/db/table";
 import { renderClip } from "@/engine/render/render-clip";
-import type { MediaProbe, TranscriptSegment } from "@/engine/types";
+import type { MediaProbe, SignalCurve, TranscriptSegment } from "@/engine/types";
 import type { MediaBinaries } from "@/media/ffmpeg-binaries";
 import { AppError } from "@/server/errors";
 import { clipRenderObjectKey } from "@/storage/object-keys";
@@ -26,9 +26,8 @@ export async function renderAndStoreClip(options: {
   /** The ffmpeg/ffprobe the worker resolved from config (FFMPEG_PATH, FFPROBE_PATH). */
   binaries: MediaBinaries;
   probe: MediaProbe;
-  sceneCutsSeconds: number[];
-  /** The source's per-second motion, from its signal curve (see RenderClipInput). */
-  motionPerSecond?: number[];
+  /** The source's stored signal curve: scene cuts, motion and keyframes steer the crop. */
+  signals: SignalCurve | undefined;
   transcript?: TranscriptSegment[];
   /** A directory this call may fill; the clip's outputs go to a subdirectory it removes. */
   workDir: string;
@@ -55,8 +54,9 @@ export async function renderAndStoreClip(options: {
         probe: options.probe,
         startSeconds: clip.startSeconds,
         endSeconds: clip.endSeconds,
-        sceneCutsSeconds: options.sceneCutsSeconds,
-        motionPerSecond: options.motionPerSecond,
+        sceneCutsSeconds: options.signals?.sceneCutsSeconds ?? [],
+        motionPerSecond: options.signals?.motion,
+        keyframesSeconds: options.signals?.keyframesSeconds,
         transcript: options.transcript && options.transcript.length > 0 ? options.transcript : undefined,
         outputDir,
         baseName: `r${revision}`,
