@@ -42,7 +42,7 @@ describe("pairFaceDetection", () => {
     expect(mostRunning()).toBe(1);
   });
 
-  it("reuses the faces of the last frame queued when a frame has barely changed", async () => {
+  it("reuses the faces of a recent picture when a frame looks the same", async () => {
     const { detector, inferences } = recordingDetector();
     const detection = pairFaceDetection(detector, WIDTH, HEIGHT);
     // 101 differs from 100 by 0.4% of the range: the same picture. 200 is another.
@@ -50,6 +50,15 @@ describe("pairFaceDetection", () => {
     const faces = await detection.finish();
     expect(inferences).toEqual([[100, 200]]);
     expect(faces.map((frameFaces) => Math.round(frameFaces[0]!.x * 255))).toEqual([100, 100, 100, 200]);
+  });
+
+  it("remembers the last four pictures: cutting back to an earlier angle costs no inference", async () => {
+    const { detector, inferences } = recordingDetector();
+    const detection = pairFaceDetection(detector, WIDTH, HEIGHT);
+    // Two angles cut back and forth, then four new pictures push the first two out.
+    for (const level of [40, 90, 40, 90, 40, 140, 190, 240, 20, 40]) await detection.add(...flat(level));
+    await detection.finish();
+    expect(inferences).toEqual([[40, 90], [140, 190], [240, 20], [40]]);
   });
 
   it("passes a failed inference on to the caller, without leaving a rejection unhandled", async () => {

@@ -6,8 +6,13 @@ import {
 } from "@/engine/faces/face-detector";
 import { measureMotion } from "./measure-motion";
 
-/** Mean luma change (0..1) below which a frame counts as unchanged since the last one detected. */
-const UNCHANGED_FRAME_DIFFERENCE = 0.01;
+/** Mean luma change (0..1) below which two frames count as the same picture. */
+const SAME_PICTURE_DIFFERENCE = 0.01;
+/**
+ * Pictures remembered with their faces: an edit that cuts back and forth between a few camera
+ * angles (an interview, a podcast, gameplay and a face cam) shows each again and again.
+ */
+const REMEMBERED_PICTURES = 4;
 
 export type PairedFaceDetection = {
   /**
@@ -22,8 +27,9 @@ export type PairedFaceDetection = {
 
 /**
  * Feeds frames to the detector two per inference, in the order they come, while decoding goes
- * on. A frame that has barely changed since the last one queued reuses its faces (a talking head
- * on a still camera costs one inference, not one per sample).
+ * on. A frame that looks like one of the last few pictures queued reuses its faces: a talking
+ * head on a still camera costs one inference, not one per sample, and a cut back to an earlier
+ * angle costs none.
  */
 export function pairFaceDetection(
   detector: FaceDetector,
@@ -32,7 +38,7 @@ export function pairFaceDetection(
 ): PairedFaceDetection {
   const results: Promise<FaceBox[]>[] = [];
   let waiting: { frame: RgbFrame; settle: (faces: Promise<FaceBox[]>) => void }[] = [];
-  let lastQueued: { luma: Uint8Array; faces: Promise<FaceBox[]> } | null = null;
+  const remembered: { luma: Uint8Array; faces: Promise<FaceBox[]> }[] = [];
   let inFlight: Promise<unknown> = Promise.resolve();
 
   const send = async () => {
@@ -51,18 +57,20 @@ export function pairFaceDetection(
 
   return {
     async add(frame, luma) {
-      if (
-        lastQueued &&
-        measureMotion(lastQueued.luma, luma, width, height).meanDifference < UNCHANGED_FRAME_DIFFERENCE
-      ) {
-        results.push(lastQueued.faces);
+      const seen = remembered.find(
+        (picture) =>
+          measureMotion(picture.luma, luma, width, height).meanDifference < SAME_PICTURE_DIFFERENCE,
+      );
+      if (seen) {
+        results.push(seen.faces);
         return;
       }
       const faces = new Promise<FaceBox[]>((settle) => waiting.push({ frame, settle }));
       // Read in `finish`; until then a failure must not count as unhandled.
       faces.catch(() => undefined);
       results.push(faces);
-      lastQueued = { luma, faces };
+      remembered.unshift({ luma, faces });
+      remembered.length = Math.min(remembered.length, REMEMBERED_PICTURES);
       if (waiting.length === FRAMES_PER_DETECTION) await send();
     },
     async finish() {
