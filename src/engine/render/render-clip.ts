@@ -235,13 +235,13 @@ async function planSubject(context: {
     faceDetector,
     signal: input.signal,
   };
-  const sampleFramesOf = (scan: KeyframeScan | null) =>
+  const sampleFramesAt4Fps = (afterScan: boolean) =>
     analyzeSubject({
       ...look,
       videoCodec: probe.videoCodec,
       timeoutMs: 30_000 + durationSeconds * 3_000,
       onProgress: (fraction) => {
-        const scanShare = scan ? KEYFRAME_SCAN_PROGRESS_SHARE : 0;
+        const scanShare = afterScan ? KEYFRAME_SCAN_PROGRESS_SHARE : 0;
         progress((scanShare + (1 - scanShare) * fraction) * ANALYSIS_PROGRESS_SHARE);
       },
     });
@@ -264,7 +264,7 @@ async function planSubject(context: {
   if (framesNeeded) {
     log(`subject from frames at 4 fps, no keyframe scan: ${framesNeeded}`);
     sampling = "frames";
-    observations = await sampleFramesOf(null);
+    observations = await sampleFramesAt4Fps(false);
   } else {
     // Keyframes first (a few percent of a decode); the segment is decoded again at 4 fps only
     // where they cannot show what the subject does.
@@ -279,7 +279,7 @@ async function planSubject(context: {
     progress(KEYFRAME_SCAN_PROGRESS_SHARE * ANALYSIS_PROGRESS_SHARE);
     observations = verdict.suffice
       ? { faceSamples: scan.faceSamples, motionSamples: [] }
-      : await sampleFramesOf(scan);
+      : await sampleFramesAt4Fps(true);
   }
   const cropWidthFraction = Math.min(1, (probe.height * 9) / 16 / probe.width);
   const cutsSeconds = refineSceneCuts({
