@@ -48,6 +48,18 @@ describe("keyframesSuffice", () => {
     expect(verdict.suffice).toBe(true);
   });
 
+  it("ignores a stretch too short for the 4 fps pass to sample: a clip ending one frame after a cut", () => {
+    // Still up to the cut at 20 s (source second 50), moving after it.
+    const movingAfterCut = still.map((value, second) => (second >= 50 ? STILL_MOTION * 10 : value));
+    const verdict = keyframesSuffice({
+      ...base,
+      durationSeconds: 20.033,
+      ...scanAt([0, 8, 16, 20], false),
+      motionPerSecond: movingAfterCut,
+    });
+    expect(verdict).toEqual({ suffice: true, reason: "no faces on keyframes and a still picture" });
+  });
+
   it("samples frames when a cut falls between keyframes (an unseen shot), not at one", () => {
     const scan = scanAt([0, 8, 16], true);
     expect(keyframesSuffice({ ...base, ...scan, motionPerSecond: still, cutsSeconds: [8.05] }).suffice).toBe(

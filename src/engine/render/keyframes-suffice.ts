@@ -1,3 +1,5 @@
+import { ANALYSIS_FRAMES_PER_SECOND } from "./analyze-subject";
+
 /**
  * Faces on keyframes this close together are enough to steer the crop, whatever moves between
  * them: the path is median-filtered over ±1 s and eased anyway, so samples 2 s apart set it
@@ -12,6 +14,11 @@ export const DENSE_KEYFRAME_GAP_SECONDS = 2;
  * 0.09.
  */
 export const STILL_MOTION = 0.003;
+/**
+ * A stretch between seen pictures shorter than this holds nothing to miss: the 4 fps pass would
+ * not sample inside it either. (A clip often ends on a cut, one frame after its keyframe.)
+ */
+const NEGLIGIBLE_STRETCH_SECONDS = 1 / ANALYSIS_FRAMES_PER_SECOND;
 /** A cut this close to a keyframe is that keyframe (fast-mode cut times are keyframe times). */
 const CUT_AT_KEYFRAME_SECONDS = 0.1;
 
@@ -49,7 +56,7 @@ export function keyframesSuffice(options: KeyframesSufficeOptions): KeyframesVer
   for (let index = 1; index < seen.length; index += 1) {
     const from = seen[index - 1]!;
     const to = seen[index]!;
-    if (to - from <= denseGapSeconds) continue;
+    if (to - from <= Math.max(denseGapSeconds, NEGLIGIBLE_STRETCH_SECONDS)) continue;
     const unseenCut = cutsSeconds.find(
       (cut) => cut > from + CUT_AT_KEYFRAME_SECONDS && cut < to - CUT_AT_KEYFRAME_SECONDS,
     );
