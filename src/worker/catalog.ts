@@ -45,5 +45,10 @@ export const JobMessage = z.object({
   name: z.enum(Object.keys(JOB_CATALOG) as [JobName, ...JobName[]]),
   payload: z.unknown(),
   enqueuedAt: z.string(),
+  /**
+   * Attempts made on earlier messages of this job: a worker that cannot run a job yet re-sends
+   * it as a new message, whose receive count starts again (see the consumer).
+   */
+  earlierAttempts: z.number().int().nonnegative().optional(),
 });
 export type JobMessage = z.infer<typeof JobMessage>;

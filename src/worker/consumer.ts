@@ -21,6 +21,10 @@ import { PermanentJobError } from "./job-types";
  *   set to the backoff); after `maxAttempts`, or on a PermanentJobError, `onGiveUp` runs and the
  *   message moves to the dead-letter queue. The queue's redrive policy is the backstop for
  *   workers that die mid-job.
+ * - A job whose kind is at its concurrency limit here (renders take both cores) is deferred:
+ *   re-sent with a short delay and the received message deleted. Handing the message back
+ *   instead would count every wait as a receive, and the queue's redrive policy would move a
+ *   job that only waited its turn a few times to the dead-letter queue, never run.
  * - On stop, no new message is taken; running jobs get `shutdownGraceMs` to finish, then are
  *   aborted and their messages released (visibility 0) for another worker.
  */
@@ -38,6 +42,8 @@ export type ConsumerOptions = {
   shutdownGraceMs?: number;
   /** Backoff before retry n (1-based): base × 3^(n−1), capped at 15 minutes. */
   retryBaseSeconds?: number;
+  /** How long a deferred job waits before it is received again. */
+  deferSeconds?: number;
 };
 
 export type Consumer = { stop: () => Promise<void>; done: Promise<void> };
@@ -53,6 +59,7 @@ export function startConsumer(options: ConsumerOptions): Consumer {
     heartbeatMs = 40_000,
     shutdownGraceMs = 25_000,
     retryBaseSeconds = 10,
+    deferSeconds = 5,
   } = options;
   const { sqs } = runtime.clients;
   const stopController = new AbortController();
@@ -99,9 +106,7 @@ export function startConsumer(options: ConsumerOptions): Consumer {
         const { name } = parsed.data;
         const limit = (JOB_CATALOG[name] as { concurrency?: number }).concurrency ?? concurrency;
         if (runningOf(name) >= limit) {
-          // Another job of this kind is running here (renders take both cores): give the
-          // message back shortly, for this worker later or for another worker now.
-          await changeVisibility(queueUrl, receiptHandle, 5);
+          await deferJob(queueUrl, message, parsed.data);
           continue;
         }
         const abort = new AbortController();
@@ -121,7 +126,7 @@ export function startConsumer(options: ConsumerOptions): Consumer {
   ): Promise<void> {
     const receiptHandle = message.ReceiptHandle!;
     const definition = JOB_CATALOG[job.name];
-    const attempt = Number(message.Attributes?.ApproximateReceiveCount ?? "1");
+    const attempt = (job.earlierAttempts ?? 0) + receivesOf(message);
     const jobLog: JobLog = (text, details) => log(`[${job.name}] ${text}`, { attempt, ...details });
     const timeout = AbortSignal.timeout(definition.timeoutMs);
     const signal = AbortSignal.any([abort.signal, timeout]);
@@ -190,6 +195,31 @@ export function startConsumer(options: ConsumerOptions): Consumer {
     );
   }
 
+  /**
+   * Another job of this kind runs here: the job goes back on the queue as a new message, for
+   * this worker a little later or another worker sooner. This receive was not an attempt; the
+   * ones before it (failures, a worker that died) were, and stay counted.
+   */
+  async function deferJob(queueUrl: string, message: Message, job: JobMessage) {
+    const deferred: JobMessage = {
+      ...job,
+      earlierAttempts: (job.earlierAttempts ?? 0) + receivesOf(message) - 1,
+    };
+    // Sent before the original is deleted: a crash in between leaves a duplicate (jobs are
+    // idempotent), never a lost job.
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: queueUrl,
+        MessageBody: JSON.stringify(deferred),
+        DelaySeconds: deferSeconds,
+      }),
+    );
+    await sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle! }));
+    log(`[${job.name}] deferred ${deferSeconds} s: another runs here`, {
+      earlierAttempts: deferred.earlierAttempts,
+    });
+  }
+
   async function moveToDeadLetter(queueUrl: string, message: Message, reason: string) {
     const deadLetterUrl = await getQueueUrl(sqs, runtime.config.aws.deadLetterQueueName);
     await sqs.send(
@@ -221,6 +251,11 @@ export function startConsumer(options: ConsumerOptions): Consumer {
       }
     },
   };
+}
+
+/** How many times the queue has handed this message out, this time included. */
+function receivesOf(message: Message): number {
+  return Number(message.Attributes?.ApproximateReceiveCount ?? "1");
 }
 
 function safeJson(text: string | undefined): unknown {

@@ -7,7 +7,7 @@ export type JobContext = {
   runtime: Runtime;
   /** Aborted on timeout or worker shutdown; pass it to every long call (ffmpeg, fetch, S3). */
   signal: AbortSignal;
-  /** 1 on the first delivery (SQS ApproximateReceiveCount). */
+  /** 1 on the first attempt: SQS ApproximateReceiveCount, plus attempts made before a deferral. */
   attempt: number;
   /** True when a failure now will not be retried. */
   isFinalAttempt: boolean;
