@@ -41,13 +41,7 @@ async function messagesIn(queueName: string): Promise<number> {
 describe("startConsumer", () => {
   beforeAll(async () => {
     const { clients, config } = runtime;
-    await provisionResources({
-      aws: config.aws,
-      appOrigin: config.appUrl,
-      dynamodb: clients.dynamodb,
-      s3: clients.s3,
-      sqs: clients.sqs,
-    });
+    await provisionResources({ aws: config.aws, appOrigin: config.appUrl, ...clients });
   });
 
   afterAll(() => runtime.clients.sqs.destroy());
