@@ -17,10 +17,15 @@ import { buildLoudnessFilter, type LoudnessMeasurement } from "@/media/loudness-
 import { measureLoudness } from "@/media/loudness-measure";
 import { runMedia } from "@/media/run-ffmpeg";
 import { VERTICAL_HEIGHT, VERTICAL_WIDTH, type VerticalLayoutOptions } from "@/media/vertical-crop-args";
-import { analyzeSubject, type KeyframeScan, scanKeyframes } from "./analyze-subject";
+import { analyzeSubject, scanKeyframes } from "./analyze-subject";
 import { buildRenderArgs, type RenderAudio } from "./build-render-args";
 import { chooseOutputFrameRate } from "./choose-output-frame-rate";
-import { chooseSubjectPlan, type SubjectObservations, type SubjectPlan } from "./choose-subject-plan";
+import {
+  chooseSubjectPlan,
+  type PictureChange,
+  type SubjectObservations,
+  type SubjectPlan,
+} from "./choose-subject-plan";
 import { buildCropXExpression } from "./crop-path-expression";
 import { framesNeededWhateverTheFaces, keyframesSuffice } from "./keyframes-suffice";
 import { parseProgressSeconds } from "./parse-progress";
@@ -205,6 +210,13 @@ type PlannedSubject = SubjectPlan & {
   sampling: SubjectSampling;
 };
 
+/** What the subject analysis saw, how, and how the picture changed (to place cuts exactly). */
+type ObservedSubject = {
+  observations: SubjectObservations;
+  sampling: SubjectSampling;
+  changes: PictureChange[];
+};
+
 async function planSubject(context: {
   input: RenderClipInput;
   probe: MediaProbe;
@@ -235,8 +247,8 @@ async function planSubject(context: {
     faceDetector,
     signal: input.signal,
   };
-  const sampleFramesAt4Fps = (afterScan: boolean) =>
-    analyzeSubject({
+  const sampleFramesAt4Fps = async (afterScan: boolean): Promise<ObservedSubject> => {
+    const observations = await analyzeSubject({
       ...look,
       videoCodec: probe.videoCodec,
       timeoutMs: 30_000 + durationSeconds * 3_000,
@@ -245,46 +257,48 @@ async function planSubject(context: {
         progress((scanShare + (1 - scanShare) * fraction) * ANALYSIS_PROGRESS_SHARE);
       },
     });
+    return { observations, sampling: "frames", changes: observations.motionSamples };
+  };
   const judged = {
     durationSeconds,
     motionPerSecond: input.motionPerSecond,
     startSeconds: input.startSeconds,
     cutsSeconds: context.cutsSeconds,
   };
-
-  // Where the source's keyframes (listed by the signal pass) are far apart and the picture moves
-  // between them, no face on them could spare the 4 fps pass: go straight to it.
-  const framesNeeded = framesNeededWhateverTheFaces({
-    ...judged,
-    sourceKeyframesSeconds: input.keyframesSeconds,
-  });
-  let scan: KeyframeScan | null = null;
-  let observations: SubjectObservations;
-  let sampling: SubjectSampling;
-  if (framesNeeded) {
-    log(`subject from frames at 4 fps, no keyframe scan: ${framesNeeded}`);
-    sampling = "frames";
-    observations = await sampleFramesAt4Fps(false);
-  } else {
+  const observe = async (): Promise<ObservedSubject> => {
+    // Where the source's keyframes (listed by the signal pass) are far apart and the picture
+    // moves between them, no face on them could spare the 4 fps pass: go straight to it.
+    const framesNeeded = framesNeededWhateverTheFaces({
+      ...judged,
+      sourceKeyframesSeconds: input.keyframesSeconds,
+    });
+    if (framesNeeded) {
+      log(`subject from frames at 4 fps, no keyframe scan: ${framesNeeded}`);
+      return sampleFramesAt4Fps(false);
+    }
     // Keyframes first (a few percent of a decode); the segment is decoded again at 4 fps only
     // where they cannot show what the subject does.
-    scan = await scanKeyframes({ ...look, timeoutMs: 30_000 + durationSeconds * 1_000 });
+    const scan = await scanKeyframes({ ...look, timeoutMs: 30_000 + durationSeconds * 1_000 });
     const verdict = keyframesSuffice({
       ...judged,
       keyframeTimesSeconds: scan.keyframeTimesSeconds,
       hasFaces: scan.faceSamples.some((sample) => sample.faces.length > 0),
     });
-    sampling = verdict.suffice ? "keyframes" : "frames";
     log(`subject from ${verdict.suffice ? "keyframes" : "frames at 4 fps"}: ${verdict.reason}`);
     progress(KEYFRAME_SCAN_PROGRESS_SHARE * ANALYSIS_PROGRESS_SHARE);
-    observations = verdict.suffice
-      ? { faceSamples: scan.faceSamples, motionSamples: [] }
-      : await sampleFramesAt4Fps(true);
-  }
+    if (!verdict.suffice) return sampleFramesAt4Fps(true);
+    return {
+      observations: { faceSamples: scan.faceSamples, motionSamples: [] },
+      sampling: "keyframes",
+      changes: scan.changes,
+    };
+  };
+
+  const { observations, sampling, changes } = await observe();
   const cropWidthFraction = Math.min(1, (probe.height * 9) / 16 / probe.width);
   const cutsSeconds = refineSceneCuts({
     cutsSeconds: context.cutsSeconds,
-    changes: sampling === "keyframes" && scan ? scan.changes : observations.motionSamples,
+    changes,
   });
   const plan = chooseSubjectPlan({ observations, cropWidthFraction });
   const path =
