@@ -28,7 +28,7 @@ import { createLocalAnalyzer } from "@/engine/analyzers/local-analyzer";
 import { median } from "@/engine/curve-math";
 import { DEFAULT_MOMENT_OPTIONS, DEFAULT_SIGNAL_MODE, MAX_TOP_N } from "@/engine/defaults";
 import { loadFaceDetector } from "@/engine/faces/face-detector";
-import { renderClip } from "@/engine/render/render-clip";
+import { renderClip, renderHintsFrom } from "@/engine/render/render-clip";
 import { extractSignals } from "@/engine/signals/extract-signals";
 import {
   generateSyntheticVideo,
@@ -36,7 +36,7 @@ import {
   planSyntheticVideo,
   type SyntheticVideo,
 } from "@/engine/testing/synthetic-video";
-import type { ScoredMoment, SignalMode } from "@/engine/types";
+import type { ScoredMoment, SignalCurve, SignalMode } from "@/engine/types";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
 import { runMedia } from "@/media/run-ffmpeg";
@@ -235,9 +235,7 @@ async function main() {
       childMb: number;
       treeMb: number;
       moments: ScoredMoment[];
-      sceneCutsSeconds: number[];
-      motionPerSecond: number[];
-      keyframesSeconds: number[] | undefined;
+      signals: SignalCurve;
     };
     const results: Partial<Record<SignalMode, ModeResult>> = {};
     for (const mode of modes) {
@@ -252,12 +250,7 @@ async function main() {
           signals,
           options: { ...DEFAULT_MOMENT_OPTIONS, topN },
         });
-        return {
-          ...result,
-          sceneCutsSeconds: signals.sceneCutsSeconds,
-          motionPerSecond: signals.motion,
-          keyframesSeconds: signals.keyframesSeconds,
-        };
+        return { ...result, signals };
       });
       const matched = matchEvents(source.events, analysis.value.moments);
       results[mode] = {
@@ -268,9 +261,7 @@ async function main() {
         childMb: memory.childMb,
         treeMb: memory.treeMb,
         moments: analysis.value.moments,
-        sceneCutsSeconds: analysis.value.sceneCutsSeconds,
-        motionPerSecond: analysis.value.motionPerSecond,
-        keyframesSeconds: analysis.value.keyframesSeconds,
+        signals: analysis.value.signals,
       };
     }
 
@@ -311,9 +302,7 @@ async function main() {
               probe,
               startSeconds: moment.startSeconds,
               endSeconds: moment.endSeconds,
-              sceneCutsSeconds: defaultResult.sceneCutsSeconds,
-              motionPerSecond: defaultResult.motionPerSecond,
-              keyframesSeconds: defaultResult.keyframesSeconds,
+              ...renderHintsFrom(defaultResult.signals),
               outputDir: directory,
               baseName: clipName,
             },

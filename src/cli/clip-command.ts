@@ -9,7 +9,7 @@ import { analyzeSource } from "@/engine/analyze-source";
 import { parseSubtitles } from "@/engine/captions/parse-subtitles";
 import { toYouTubeChapterText } from "@/engine/chapters/youtube-chapter-text";
 import { DEFAULT_SIGNAL_MODE, MAX_TOP_N, resolveMomentOptions } from "@/engine/defaults";
-import { renderClip } from "@/engine/render/render-clip";
+import { renderClip, renderHintsFrom } from "@/engine/render/render-clip";
 import type { Chapter, Reason, SignalMode, Subscores, TranscriptSegment } from "@/engine/types";
 import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 
@@ -257,9 +257,7 @@ export async function runClipCommand(
             probe,
             startSeconds: moment.startSeconds,
             endSeconds: moment.endSeconds,
-            sceneCutsSeconds: signals.sceneCutsSeconds,
-            motionPerSecond: signals.motion,
-            keyframesSeconds: signals.keyframesSeconds,
+            ...renderHintsFrom(signals),
             transcript,
             outputDir: options.outDir,
             baseName,

@@ -10,6 +10,7 @@ import type {
   RenderClipInput,
   RenderedClip,
   RenderLayout,
+  SignalCurve,
   SubjectSampling,
 } from "@/engine/types";
 import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binaries";
@@ -44,6 +45,20 @@ export type RenderClipDependencies = {
   /** Parent of the per-render work directory; defaults to os.tmpdir(). */
   temporaryDirectory?: string;
 };
+
+/**
+ * What a render takes from the source's signal curve: the scene cuts, the per-second motion and
+ * the keyframe times (none of them when the curve is unknown).
+ */
+export function renderHintsFrom(
+  signals: SignalCurve | undefined,
+): Pick<RenderClipInput, "sceneCutsSeconds" | "motionPerSecond" | "keyframesSeconds"> {
+  return {
+    sceneCutsSeconds: signals?.sceneCutsSeconds ?? [],
+    motionPerSecond: signals?.motion,
+    keyframesSeconds: signals?.keyframesSeconds,
+  };
+}
 
 /** Share of the progress bar for analysis; the encode takes the rest (measured ≈ 10–15%). */
 const ANALYSIS_PROGRESS_SHARE = 0.12;

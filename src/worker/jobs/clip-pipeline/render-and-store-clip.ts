@@ -2,7 +2,7 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { type Clip, markClipRendered, setClipRenderStatus } from "@/db/repos/clip-repo";
 import type { Table } from "@/db/table";
-import { renderClip } from "@/engine/render/render-clip";
+import { renderClip, renderHintsFrom } from "@/engine/render/render-clip";
 import type { MediaProbe, SignalCurve, TranscriptSegment } from "@/engine/types";
 import type { MediaBinaries } from "@/media/ffmpeg-binaries";
 import { AppError } from "@/server/errors";
@@ -54,9 +54,7 @@ export async function renderAndStoreClip(options: {
         probe: options.probe,
         startSeconds: clip.startSeconds,
         endSeconds: clip.endSeconds,
-        sceneCutsSeconds: options.signals?.sceneCutsSeconds ?? [],
-        motionPerSecond: options.signals?.motion,
-        keyframesSeconds: options.signals?.keyframesSeconds,
+        ...renderHintsFrom(options.signals),
         transcript: options.transcript && options.transcript.length > 0 ? options.transcript : undefined,
         outputDir,
         baseName: `r${revision}`,
