@@ -33,7 +33,9 @@ describe("buildRenderArgs", () => {
     expect(graph).toContain("[framed]split=3[main][clean][forpreview]");
     expect(graph).toContain("[main]format=yuv420p[vout]");
     expect(graph).toContain("[clean]trim=start=4.000:end=4.500");
-    expect(graph).toContain("[0:a:0]loudnorm=I=-14,aresample=48000[aout]");
+    expect(graph).toContain(
+      "[0:a:0]loudnorm=I=-14,aresample=48000,aformat=channel_layouts=mono|stereo[aout]",
+    );
     // Outputs in order: the clip, then the thumbnail, then the preview.
     const outputs = [base.videoPath, base.thumbnail.path, base.preview.path].map((file) =>
       args.indexOf(file),
@@ -42,7 +44,7 @@ describe("buildRenderArgs", () => {
     expect(outputs[0]).toBeGreaterThan(args.indexOf("-filter_complex"));
   });
 
-  it("encodes H.264 high/yuv420p + AAC 48 kHz stereo, faststart, with machine-readable progress", () => {
+  it("encodes H.264 high/yuv420p + AAC 48 kHz (mono or stereo, as the source), faststart, with machine-readable progress", () => {
     const args = buildRenderArgs(base);
     expect(valueAfter(args, "-c:v")).toBe("libx264");
     expect(valueAfter(args, "-preset")).toBe("veryfast");
@@ -53,7 +55,9 @@ describe("buildRenderArgs", () => {
     expect(valueAfter(args, "-pix_fmt")).toBe("yuv420p");
     expect(valueAfter(args, "-c:a")).toBe("aac");
     expect(valueAfter(args, "-ar")).toBe("48000");
-    expect(valueAfter(args, "-ac")).toBe("2");
+    // No channel count: the audio graph keeps mono mono and folds anything wider to stereo.
+    expect(args).not.toContain("-ac");
+    expect(valueAfter(args, "-filter_complex")).toMatch(/aformat=channel_layouts=mono\|stereo\[aout\]/);
     expect(valueAfter(args, "-movflags")).toBe("+faststart");
     expect(valueAfter(args, "-progress")).toBe("pipe:2");
     expect(args).toContain("-nostats");
@@ -64,7 +68,7 @@ describe("buildRenderArgs", () => {
   it("adds a silent track for a source without audio", () => {
     const args = buildRenderArgs({ ...base, audio: { kind: "silent" } });
     expect(args.filter((arg) => arg === "-i")).toHaveLength(2);
-    expect(valueAfter(args, "-i", 1)).toBe("anullsrc=channel_layout=stereo:sample_rate=48000");
+    expect(valueAfter(args, "-i", 1)).toBe("anullsrc=channel_layout=mono:sample_rate=48000");
     expect(valueAfter(args, "-filter_complex")).toContain("[1:a]anull[aout]");
     expect(valueAfter(args, "-filter_complex")).not.toContain("[0:a");
   });

@@ -48,6 +48,7 @@ async function collectStdout(binaryPath: string, args: string[]): Promise<Buffer
 type ProbedStream = {
   codec_type: string;
   codec_name: string;
+  channels?: number;
   width?: number;
   height?: number;
   pix_fmt?: string;
@@ -171,6 +172,7 @@ beforeAll(async () => {
     "aac",
     "-shortest",
   ]);
+  // With 5.1 audio, which the clip folds to stereo.
   sources.vertical = await generate("vertical.mp4", [
     "-f",
     "lavfi",
@@ -179,7 +181,7 @@ beforeAll(async () => {
     "-f",
     "lavfi",
     "-i",
-    "sine=frequency=300:duration=2",
+    "sine=frequency=300:duration=2,aformat=channel_layouts=5.1",
     "-c:a",
     "aac",
     "-shortest",
@@ -255,7 +257,8 @@ describe("renderClip", () => {
     const video = probe.streams.find((stream) => stream.codec_type === "video");
     const audio = probe.streams.find((stream) => stream.codec_type === "audio");
     expect(video).toMatchObject({ codec_name: "h264", width: 1080, height: 1920, pix_fmt: "yuv420p" });
-    expect(audio?.codec_name).toBe("aac");
+    // The source's tone is mono, and so is the clip's audio (not upmixed).
+    expect(audio).toMatchObject({ codec_name: "aac", channels: 1 });
     expect(Number(probe.format.duration)).toBeCloseTo(4, 0);
     const boxes = await topLevelBoxes(clip.videoPath);
     expect(boxes.indexOf("moov")).toBeGreaterThan(-1);
@@ -367,8 +370,13 @@ describe("renderClip", () => {
       { log: () => undefined, temporaryDirectory },
     );
     expect(clip.layout).toBe("native-vertical");
-    const video = (await ffprobeJson(clip.videoPath)).streams.find((stream) => stream.codec_type === "video");
-    expect(video).toMatchObject({ width: 1080, height: 1920 });
+    const { streams } = await ffprobeJson(clip.videoPath);
+    expect(streams.find((stream) => stream.codec_type === "video")).toMatchObject({
+      width: 1080,
+      height: 1920,
+    });
+    expect(sources.vertical.probe.hasAudio).toBe(true);
+    expect(streams.find((stream) => stream.codec_type === "audio")).toMatchObject({ channels: 2 });
   }, 60_000);
 
   it("crops against the displayed (rotated) picture: a rotated phone video is vertical", async () => {
