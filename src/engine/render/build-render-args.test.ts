@@ -52,6 +52,7 @@ describe("buildRenderArgs", () => {
     expect(valueAfter(args, "-threads")).toBe(String(base.decoderThreads));
     expect(args.indexOf("-threads")).toBeLessThan(args.indexOf("-i"));
     expect(args.lastIndexOf("-threads")).toBe(args.indexOf("-threads"));
+    expect(valueAfter(args, "-filter_complex_threads")).toBe("1");
     expect(valueAfter(args, "-pix_fmt")).toBe("yuv420p");
     expect(valueAfter(args, "-c:a")).toBe("aac");
     expect(valueAfter(args, "-ar")).toBe("48000");
