@@ -112,6 +112,15 @@ describe("uploading videos in Chromium", () => {
     expect(video.metadata).toMatchObject({ width: 640, height: 360, videoCodec: "h264", audioCodec: "aac" });
     expect(video.metadata?.durationSeconds).toBeGreaterThan(19.9);
     expect(video.metadata?.durationSeconds).toBeLessThan(20.2);
+
+    // The dashboard lists it among the recent videos, linking to its page.
+    await page.goto(`${upload.appUrl}/dashboard`);
+    const recent = page.getByTestId("recent-video").filter({ hasText: "interview.mp4" });
+    await recent.waitFor();
+    expect(await recent.getByRole("link", { name: "interview.mp4" }).getAttribute("href")).toBe(
+      `/videos/${videoId}`,
+    );
+    expect(await page.getByText("No videos yet").count()).toBe(0);
     await page.close();
   });
 

@@ -9,7 +9,6 @@ const NAV_ITEMS: NavItem[] = [
   { href: "/dashboard", label: "Dashboard" },
   { href: "/videos", label: "Videos" },
   { href: "/clips", label: "Clips" },
-  { href: "/streams", label: "Streams" },
   { href: "/settings", label: "Settings" },
 ];
 

@@ -9,6 +9,7 @@ import { formatBytes, formatClock } from "./format";
 import { ProgressBar } from "./progress-bar";
 import type { VideoView } from "./video-api";
 import { VideoStatusBadge } from "./video-status-badge";
+import { VideoThumbnail } from "./video-thumbnail";
 
 /** The creator's videos: thumbnail, name, length, status and progress; each links to its page. */
 export function VideoLibrary({
@@ -89,34 +90,7 @@ function VideoRow({
       data-status={video.status}
       className="flex gap-4 px-5 py-4"
     >
-      <Link
-        href={`/videos/${video.id}`}
-        className="relative block h-16 w-28 shrink-0 overflow-hidden rounded-md bg-slate-100"
-      >
-        {video.thumbnailUrl ? (
-          // Presigned, short-lived storage URLs: next/image's optimizer would cache them past expiry.
-          // biome-ignore lint/performance/noImgElement: see above
-          <img src={video.thumbnailUrl} alt="" className="h-full w-full object-cover" />
-        ) : (
-          <div className="grid h-full w-full place-items-center text-slate-400">
-            <svg
-              className="h-6 w-6"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              aria-hidden="true"
-            >
-              <path d="M15 10.5 20 7.5v9l-5-3M4.5 6h9A1.5 1.5 0 0 1 15 7.5v9a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 3 16.5v-9A1.5 1.5 0 0 1 4.5 6Z" />
-            </svg>
-          </div>
-        )}
-        {video.metadata && (
-          <span className="absolute right-1 bottom-1 rounded bg-black/70 px-1 text-[11px] font-medium text-white">
-            {formatClock(video.metadata.durationSeconds)}
-          </span>
-        )}
-      </Link>
+      <VideoThumbnail video={video} className="h-16 w-28" />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">

@@ -1,0 +1,49 @@
+import Link from "next/link";
+import { cx } from "@/components/ui/cx";
+import { formatClock } from "./format";
+import type { VideoView } from "./video-api";
+
+/** A video camera outline: the placeholder for a video without a picture yet. */
+export function VideoIcon({ className }: { className?: string }) {
+  return (
+    <svg
+      className={className}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      aria-hidden="true"
+    >
+      <path
+        d="M15 10.5 20 7.5v9l-5-3M4.5 6h9A1.5 1.5 0 0 1 15 7.5v9a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 3 16.5v-9A1.5 1.5 0 0 1 4.5 6Z"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** The video's thumbnail (or a placeholder) with its length, linking to the video's page. */
+export function VideoThumbnail({ video, className }: { video: VideoView; className: string }) {
+  return (
+    <Link
+      href={`/videos/${video.id}`}
+      className={cx("relative block shrink-0 overflow-hidden rounded-md bg-slate-100", className)}
+    >
+      {video.thumbnailUrl ? (
+        // Presigned, short-lived storage URLs: next/image's optimizer would cache them past expiry.
+        // biome-ignore lint/performance/noImgElement: see above
+        <img src={video.thumbnailUrl} alt="" className="h-full w-full object-cover" />
+      ) : (
+        <div className="grid h-full w-full place-items-center text-slate-400">
+          <VideoIcon className="h-6 w-6" />
+        </div>
+      )}
+      {video.metadata && (
+        <span className="absolute right-1 bottom-1 rounded bg-black/70 px-1 text-[11px] font-medium text-white">
+          {formatClock(video.metadata.durationSeconds)}
+        </span>
+      )}
+    </Link>
+  );
+}
