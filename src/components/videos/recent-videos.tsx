@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { Card, CardHeader } from "@/components/ui/card";
 import type { VideoView } from "./video-api";
+import { VideoNameLink, VideoThumbnail } from "./video-links";
 import { VideoStatusBadge } from "./video-status-badge";
-import { VideoThumbnail } from "./video-thumbnail";
 
 /** The dashboard's newest videos: each with its picture, status and where its processing is. */
 export function RecentVideos({ videos }: { videos: VideoView[] }) {
@@ -21,13 +21,7 @@ export function RecentVideos({ videos }: { videos: VideoView[] }) {
           <li key={video.id} data-testid="recent-video" className="flex items-center gap-4 px-5 py-3 sm:px-6">
             <VideoThumbnail video={video} className="h-12 w-20" />
             <div className="min-w-0 flex-1">
-              <Link
-                href={`/videos/${video.id}`}
-                className="block truncate text-sm font-medium text-slate-900 hover:underline"
-                title={video.filename}
-              >
-                {video.filename}
-              </Link>
+              <VideoNameLink video={video} />
               <p className="truncate text-xs text-slate-500">{summary(video)}</p>
             </div>
             <VideoStatusBadge status={video.status} />

@@ -2,6 +2,7 @@
 
 import { type DragEvent, useId, useRef, useState } from "react";
 import { cx } from "@/components/ui/cx";
+import { OutlineIcon } from "@/components/ui/outline-icon";
 import { ACCEPTED_VIDEO_FORMATS } from "@/server/videos/accepted-video-formats";
 
 const ACCEPT = ACCEPTED_VIDEO_FORMATS.flatMap((format) => [
@@ -43,20 +44,7 @@ export function UploadDropzone({
       )}
     >
       <div className="grid h-12 w-12 place-items-center rounded-full bg-brand-50 text-brand-600">
-        <svg
-          className="h-6 w-6"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          aria-hidden="true"
-        >
-          <path
-            d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <OutlineIcon d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
       </div>
       <div>
         <p className="text-sm font-medium text-slate-900">Drag videos here</p>

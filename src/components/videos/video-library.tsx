@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -8,8 +7,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { formatBytes, formatClock } from "./format";
 import { ProgressBar } from "./progress-bar";
 import type { VideoView } from "./video-api";
+import { VideoNameLink, VideoThumbnail } from "./video-links";
 import { VideoStatusBadge } from "./video-status-badge";
-import { VideoThumbnail } from "./video-thumbnail";
 
 /** The creator's videos: thumbnail, name, length, status and progress; each links to its page. */
 export function VideoLibrary({
@@ -94,13 +93,7 @@ function VideoRow({
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <Link
-              href={`/videos/${video.id}`}
-              className="block truncate text-sm font-medium text-slate-900 hover:underline"
-              title={video.filename}
-            >
-              {video.filename}
-            </Link>
+            <VideoNameLink video={video} />
             <p className="text-xs text-slate-500" data-testid="video-details">
               {details.join(" · ") || (video.origin === "import" ? "Imported from a URL" : "\u00a0")}
             </p>

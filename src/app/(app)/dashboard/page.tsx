@@ -5,7 +5,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { RecentVideos } from "@/components/videos/recent-videos";
-import { VideoIcon } from "@/components/videos/video-thumbnail";
+import { VideoIcon } from "@/components/videos/video-links";
 import { requireCurrentCreator } from "@/server/auth/get-current-creator";
 import { getRuntime } from "@/server/runtime";
 import { listVideos } from "@/server/videos/list-videos";

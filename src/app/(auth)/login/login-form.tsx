@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { OutlineIcon } from "@/components/ui/outline-icon";
 
 type FormState =
   | { kind: "idle" }
@@ -63,20 +64,7 @@ export function LoginForm({
     return (
       <div className="flex flex-col gap-5" data-testid="check-inbox">
         <div className="grid h-12 w-12 place-items-center rounded-full bg-brand-50 text-brand-600">
-          <svg
-            className="h-6 w-6"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            aria-hidden="true"
-          >
-            <path
-              d="M3 7.5 12 13l9-5.5M4.5 5h15A1.5 1.5 0 0 1 21 6.5v11a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 17.5v-11A1.5 1.5 0 0 1 4.5 5Z"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <OutlineIcon d="M3 7.5 12 13l9-5.5M4.5 5h15A1.5 1.5 0 0 1 21 6.5v11a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 17.5v-11A1.5 1.5 0 0 1 4.5 5Z" />
         </div>
         <div>
           <h2 className="text-xl font-semibold text-slate-900">Check your inbox</h2>

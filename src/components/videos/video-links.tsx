@@ -1,25 +1,16 @@
 import Link from "next/link";
 import { cx } from "@/components/ui/cx";
+import { OutlineIcon } from "@/components/ui/outline-icon";
 import { formatClock } from "./format";
 import type { VideoView } from "./video-api";
 
 /** A video camera outline: the placeholder for a video without a picture yet. */
 export function VideoIcon({ className }: { className?: string }) {
   return (
-    <svg
+    <OutlineIcon
       className={className}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-    >
-      <path
-        d="M15 10.5 20 7.5v9l-5-3M4.5 6h9A1.5 1.5 0 0 1 15 7.5v9a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 3 16.5v-9A1.5 1.5 0 0 1 4.5 6Z"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+      d="M15 10.5 20 7.5v9l-5-3M4.5 6h9A1.5 1.5 0 0 1 15 7.5v9a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 3 16.5v-9A1.5 1.5 0 0 1 4.5 6Z"
+    />
   );
 }
 
@@ -44,6 +35,19 @@ export function VideoThumbnail({ video, className }: { video: VideoView; classNa
           {formatClock(video.metadata.durationSeconds)}
         </span>
       )}
+    </Link>
+  );
+}
+
+/** The video's file name, cut short to fit, linking to the video's page. */
+export function VideoNameLink({ video }: { video: VideoView }) {
+  return (
+    <Link
+      href={`/videos/${video.id}`}
+      className="block truncate text-sm font-medium text-slate-900 hover:underline"
+      title={video.filename}
+    >
+      {video.filename}
     </Link>
   );
 }
