@@ -124,10 +124,10 @@ export function buildRenderArgs(options: BuildRenderArgsOptions): string[] {
     "-progress",
     "pipe:2",
     ...inputs,
-    // The graph's filters run one slice at a time. Split across threads, their slices wait on
-    // each other while x264's threads already keep the cores busy: on two cores one thread
-    // took 0.3–0.7 CPU-s less per 20 s and rendered 1–4% sooner (the crop's bicubic upscale
-    // is the largest filter).
+    // Filters in one thread. ffmpeg's default splits each frame's filtering into slices across
+    // threads, which wait on each other while x264's threads already keep the cores busy: on
+    // two cores one thread took 0.3–0.7 CPU-s less per 20 s and rendered 1–4% sooner (the
+    // crop's bicubic upscale is the largest filter).
     "-filter_complex_threads",
     "1",
     "-filter_complex",
