@@ -47,28 +47,14 @@ export type KeyframesVerdict = { suffice: boolean; reason: string };
  * the layout is then `fit`: nothing to follow).
  */
 export function keyframesSuffice(options: KeyframesSufficeOptions): KeyframesVerdict {
-  const { keyframeTimesSeconds, hasFaces, durationSeconds, motionPerSecond, startSeconds, cutsSeconds } =
-    options;
-  const times = keyframeTimesSeconds.filter((time) => time >= 0 && time <= durationSeconds);
-  if (times.length === 0) return { suffice: false, reason: "no keyframe in the clip" };
-  const denseGapSeconds = hasFaces ? DENSE_KEYFRAME_GAP_SECONDS : 0;
-  const seen = [0, ...times, durationSeconds];
-  for (let index = 1; index < seen.length; index += 1) {
-    const from = seen[index - 1]!;
-    const to = seen[index]!;
-    if (to - from <= Math.max(denseGapSeconds, NEGLIGIBLE_STRETCH_SECONDS)) continue;
-    const unseenCut = cutsSeconds.find(
-      (cut) => cut > from + CUT_AT_KEYFRAME_SECONDS && cut < to - CUT_AT_KEYFRAME_SECONDS,
-    );
-    if (unseenCut !== undefined) {
-      return { suffice: false, reason: `a cut at ${unseenCut.toFixed(1)} s between keyframes` };
-    }
-    if (!isStill(motionPerSecond, startSeconds + from, startSeconds + to)) {
-      return {
-        suffice: false,
-        reason: `${hasFaces ? "faces" : "no faces"}, and the picture moves between keyframes ${from.toFixed(1)}–${to.toFixed(1)} s`,
-      };
-    }
+  const { hasFaces } = options;
+  const missed = firstMissedChange(options);
+  if (missed) {
+    const reason = describeMissedChange(missed);
+    return {
+      suffice: false,
+      reason: missed.kind === "motion" ? `${hasFaces ? "faces" : "no faces"}, and ${reason}` : reason,
+    };
   }
   return {
     suffice: true,
@@ -93,13 +79,55 @@ export function framesNeededWhateverTheFaces(
 ): string | null {
   const { sourceKeyframesSeconds, startSeconds } = options;
   if (!sourceKeyframesSeconds) return null;
-  const verdict = keyframesSuffice({
+  const missed = firstMissedChange({
     ...options,
     keyframeTimesSeconds: sourceKeyframesSeconds.map((time) => time - startSeconds),
     hasFaces: true,
   });
-  if (verdict.suffice) return null;
-  return verdict.reason.replace(/^faces, and /, "");
+  return missed ? describeMissedChange(missed) : null;
+}
+
+/** What the keyframes would miss: nothing to look at, a cut, or movement between two of them. */
+type MissedChange =
+  | { kind: "no keyframe" }
+  | { kind: "cut"; atSeconds: number }
+  | { kind: "motion"; fromSeconds: number; toSeconds: number };
+
+/**
+ * The first stretch between two seen pictures (the segment's start, each keyframe, its end)
+ * that is neither short enough — with faces to follow — nor still with no scene cut inside it.
+ */
+function firstMissedChange(options: KeyframesSufficeOptions): MissedChange | null {
+  const { keyframeTimesSeconds, hasFaces, durationSeconds, motionPerSecond, startSeconds, cutsSeconds } =
+    options;
+  const times = keyframeTimesSeconds.filter((time) => time >= 0 && time <= durationSeconds);
+  if (times.length === 0) return { kind: "no keyframe" };
+  const denseGapSeconds = hasFaces ? DENSE_KEYFRAME_GAP_SECONDS : 0;
+  const seen = [0, ...times, durationSeconds];
+  for (let index = 1; index < seen.length; index += 1) {
+    const from = seen[index - 1]!;
+    const to = seen[index]!;
+    if (to - from <= Math.max(denseGapSeconds, NEGLIGIBLE_STRETCH_SECONDS)) continue;
+    const unseenCut = cutsSeconds.find(
+      (cut) => cut > from + CUT_AT_KEYFRAME_SECONDS && cut < to - CUT_AT_KEYFRAME_SECONDS,
+    );
+    if (unseenCut !== undefined) return { kind: "cut", atSeconds: unseenCut };
+    if (!isStill(motionPerSecond, startSeconds + from, startSeconds + to)) {
+      return { kind: "motion", fromSeconds: from, toSeconds: to };
+    }
+  }
+  return null;
+}
+
+function describeMissedChange(missed: MissedChange): string {
+  switch (missed.kind) {
+    case "no keyframe":
+      return "no keyframe in the clip";
+    case "cut":
+      return `a cut at ${missed.atSeconds.toFixed(1)} s between keyframes`;
+    case "motion":
+      return `the picture moves between keyframes ${missed.fromSeconds.toFixed(1)}–${missed.toSeconds.toFixed(1)} s`;
+  }
 }
 
 /**
