@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveMediaBinaries } from "./ffmpeg-binaries";
-import { runMedia } from "./run-ffmpeg";
+import { readMediaStdout } from "./testing/read-media-stdout";
 import {
   buildBareVerticalCropArgs,
   buildVerticalVideoFilter,
@@ -94,19 +94,14 @@ describe("fitInside", () => {
 
 /** Runs `filter` (from [0:v] to [out]) on a lavfi source: the output frames, 8-bit grey, back to back. */
 async function grayOutputFrames(lavfiSource: string, filter: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  await runMedia({
+  return readMediaStdout({
     binaryPath: resolveMediaBinaries().ffmpegPath,
     args: [
       ...["-v", "error", "-f", "lavfi", "-i", lavfiSource, "-filter_complex", filter, "-map", "[out]"],
       ...["-pix_fmt", "gray", "-f", "rawvideo", "pipe:1"],
     ],
     timeoutMs: 20_000,
-    consumeStdout: async (stdout) => {
-      for await (const chunk of stdout) chunks.push(chunk as Buffer);
-    },
   });
-  return Buffer.concat(chunks);
 }
 
 describe("the fit layout's background", () => {

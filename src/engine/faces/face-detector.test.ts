@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
-import { runMedia } from "@/media/run-ffmpeg";
+import { readMediaStdout } from "@/media/testing/read-media-stdout";
 import {
   type FaceBox,
   loadFaceDetector,
@@ -22,8 +22,7 @@ const faceImagePath = path.join(
 );
 
 async function decodeFrame(inputArgs: string[], width: number, height: number): Promise<RgbFrame> {
-  const chunks: Buffer[] = [];
-  await runMedia({
+  const pixels = await readMediaStdout({
     binaryPath: ffmpegPath,
     args: [
       "-v",
@@ -40,11 +39,8 @@ async function decodeFrame(inputArgs: string[], width: number, height: number): 
       "pipe:1",
     ],
     timeoutMs: 20_000,
-    consumeStdout: async (stdout) => {
-      for await (const chunk of stdout) chunks.push(chunk as Buffer);
-    },
   });
-  return { width, height, data: new Uint8Array(Buffer.concat(chunks)) };
+  return { width, height, data: new Uint8Array(pixels) };
 }
 
 /** The face photo's one face: centre at x ≈ 2–18%, y ≈ 15–45% of the frame. */

@@ -9,6 +9,7 @@ import { LOUDNESS_TARGET } from "@/media/loudness-args";
 import { PREVIEW } from "@/media/preview-args";
 import { probeMedia } from "@/media/probe";
 import { runMedia } from "@/media/run-ffmpeg";
+import { readMediaStdout } from "@/media/testing/read-media-stdout";
 import { RENDER_TEMP_PREFIX, renderClip } from "./render-clip";
 
 /**
@@ -32,19 +33,6 @@ async function generate(name: string, args: string[]): Promise<{ path: string; p
   return { path: output, probe: await probeMedia({ binaries, input: output }) };
 }
 
-async function collectStdout(binaryPath: string, args: string[]): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  await runMedia({
-    binaryPath,
-    args,
-    timeoutMs: 30_000,
-    consumeStdout: async (stdout) => {
-      for await (const chunk of stdout) chunks.push(chunk as Buffer);
-    },
-  });
-  return Buffer.concat(chunks);
-}
-
 type ProbedStream = {
   codec_type: string;
   codec_name: string;
@@ -54,15 +42,11 @@ type ProbedStream = {
   pix_fmt?: string;
 };
 async function ffprobeJson(file: string): Promise<{ streams: ProbedStream[]; format: { duration: string } }> {
-  const json = await collectStdout(binaries.ffprobePath, [
-    "-v",
-    "error",
-    "-show_streams",
-    "-show_format",
-    "-of",
-    "json",
-    file,
-  ]);
+  const json = await readMediaStdout({
+    binaryPath: binaries.ffprobePath,
+    args: ["-v", "error", "-show_streams", "-show_format", "-of", "json", file],
+    timeoutMs: 30_000,
+  });
   return JSON.parse(json.toString("utf8"));
 }
 
@@ -108,17 +92,21 @@ async function greyFrames(
   width = 108,
   height = 192,
 ): Promise<Uint8Array[]> {
-  const raw = await collectStdout(binaries.ffmpegPath, [
-    "-v",
-    "error",
-    "-i",
-    file,
-    "-vf",
-    `fps=${framesPerSecond},scale=${width}:${height}:flags=area,format=gray`,
-    "-f",
-    "rawvideo",
-    "pipe:1",
-  ]);
+  const raw = await readMediaStdout({
+    binaryPath: binaries.ffmpegPath,
+    args: [
+      "-v",
+      "error",
+      "-i",
+      file,
+      "-vf",
+      `fps=${framesPerSecond},scale=${width}:${height}:flags=area,format=gray`,
+      "-f",
+      "rawvideo",
+      "pipe:1",
+    ],
+    timeoutMs: 30_000,
+  });
   const frames: Uint8Array[] = [];
   for (let offset = 0; offset + width * height <= raw.length; offset += width * height) {
     frames.push(new Uint8Array(raw.subarray(offset, offset + width * height)));

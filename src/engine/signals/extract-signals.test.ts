@@ -8,14 +8,13 @@ import { generateSyntheticVideo, type SyntheticVideo } from "@/engine/testing/sy
 import type { MediaProbe, SignalCurve, TimeRange } from "@/engine/types";
 import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
-import { runMedia } from "@/media/run-ffmpeg";
+import { readMediaStdout } from "@/media/testing/read-media-stdout";
 import { extractSignals, SignalExtractionError } from "./extract-signals";
 
 const binaries = resolveMediaBinaries();
 
 async function listKeyframesSeconds(input: string): Promise<number[]> {
-  let listing = "";
-  await runMedia({
+  const listing = await readMediaStdout({
     binaryPath: binaries.ffprobePath,
     args: [
       "-v",
@@ -29,11 +28,9 @@ async function listKeyframesSeconds(input: string): Promise<number[]> {
       input,
     ],
     timeoutMs: 20_000,
-    consumeStdout: async (stdout) => {
-      for await (const chunk of stdout) listing += String(chunk);
-    },
   });
   return listing
+    .toString("utf8")
     .split("\n")
     .filter((line) => line.includes("K"))
     .map((line) => Number(line.split(",")[0]))

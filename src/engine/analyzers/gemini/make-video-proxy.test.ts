@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { runMedia } from "@/media/run-ffmpeg";
+import { readMediaStdout } from "@/media/testing/read-media-stdout";
 import { GeminiVideoPreparationError } from "./describe-gemini-failure";
 import { makeProbe } from "./gemini-test-fixtures";
 import { makeVideoProxy } from "./make-video-proxy";
@@ -76,16 +77,12 @@ type ProbedStream = {
 async function probeBytes(bytes: Uint8Array): Promise<ProbedStream[]> {
   const file = path.join(workDir, `probe-${Math.random().toString(36).slice(2)}.mp4`);
   await writeFile(file, bytes);
-  let json = "";
-  await runMedia({
+  const json = await readMediaStdout({
     binaryPath: system.ffprobePath,
     args: ["-v", "error", "-show_streams", "-of", "json", file],
     timeoutMs: 20_000,
-    consumeStdout: async (stdout) => {
-      for await (const chunk of stdout) json += chunk;
-    },
   });
-  return (JSON.parse(json) as { streams: ProbedStream[] }).streams;
+  return (JSON.parse(json.toString("utf8")) as { streams: ProbedStream[] }).streams;
 }
 
 async function tmpEntries(): Promise<string[]> {
