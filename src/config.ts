@@ -63,6 +63,13 @@ export const EnvSchema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   MAGIC_LINK_TTL_MINUTES: positiveInt.max(24 * 60).default(15),
   SESSION_TTL_DAYS: positiveInt.max(365).default(30),
+  /**
+   * Proxies in front of the web app that append the address they saw to X-Forwarded-For (a
+   * load balancer, a CDN). Rate limits key on the entry the outermost one appended; entries to
+   * its left are whatever the client sent. 1 also covers no proxy: Next's server then sets the
+   * header to the socket's address (when the client sent none).
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -121,6 +128,7 @@ export type Config = {
     secret: string;
     magicLinkTtlMinutes: number;
     sessionTtlDays: number;
+    trustedProxyHops: number;
   };
   mail: { smtpUrl: string | undefined; from: string; outboxPath: string };
   uploads: {
@@ -215,6 +223,7 @@ export function parseConfig(
       secret,
       magicLinkTtlMinutes: env.MAGIC_LINK_TTL_MINUTES,
       sessionTtlDays: env.SESSION_TTL_DAYS,
+      trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     },
     mail: {
       smtpUrl: env.SMTP_URL,

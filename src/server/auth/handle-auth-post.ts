@@ -41,11 +41,12 @@ export async function handleAuthPost(
 async function sendSignInLink(request: Request): Promise<Response> {
   try {
     const body = await readJsonBody(request, MagicLinkRequest, MAX_MAGIC_LINK_BODY_BYTES);
+    const runtime = getRuntime();
     await requestMagicLink({
-      runtime: getRuntime(),
+      runtime,
       normalizedEmail: body.email,
       callbackUrl: body.callbackUrl,
-      clientAddress: clientAddressOf(request.headers),
+      clientAddress: clientAddressOf(request.headers, runtime.config.auth.trustedProxyHops),
     });
     // The same answer whether or not the email has an account.
     return jsonResponse(

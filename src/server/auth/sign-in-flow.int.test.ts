@@ -218,6 +218,12 @@ describe("magic-link sign-in", () => {
     }
     expect(statuses.slice(0, limit).every((status) => status === 202)).toBe(true);
     expect(statuses[limit]).toBe(429);
+    // Inventing an address in front of the one the proxy appended gets no fresh bucket.
+    const rotated = await requestLink(
+      { email: uniqueEmail() },
+      { clientAddress: `${uniqueAddress()}, ${clientAddress}` },
+    );
+    expect(rotated.status).toBe(429);
     // Another address is unaffected.
     expect((await requestLink({ email: uniqueEmail() })).status).toBe(202);
   });
