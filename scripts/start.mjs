@@ -32,8 +32,10 @@ if (!existsSync(buildId) || newestSource > mtimeMs(buildId)) runNpm(["run", "bui
 
 // Services + web app + worker (dev/start.ts), on the pinned Node 24, as this process's direct
 // child: a SIGINT or SIGTERM sent to `npm start` alone (a supervisor, `docker stop`) reaches it
-// and stops everything. Through `npm run serve` and the tsx CLI the signal stopped at npm and
-// left the services running.
+// and stops everything. npm passes a signal to its script's process only, so the script `exec`s
+// this one (a shell in between would die and leave everything running), and this one passes it
+// on. Through `npm run serve` and the tsx CLI the signal stopped at npm and left the services
+// running.
 const child = spawn(pinnedNode, ["--import", "tsx", "dev/start.ts"], { cwd: projectRoot, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

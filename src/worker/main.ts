@@ -26,17 +26,15 @@ async function main(): Promise<void> {
     // Extend well before the visibility runs out, so a slow heartbeat never loses the job.
     heartbeatMs: (config.worker.visibilityTimeoutSeconds * 1000) / 3,
   });
-  log(`polling ${config.aws.queueName} with ${config.worker.concurrency} slots`);
-
   // The embedded queue can lose messages on a crash, and uploads can be abandoned: a periodic
   // sweep re-queues stuck videos and deletes stale uploads. Duplicate sweeps are harmless.
   const enqueueSweep = () =>
     enqueueJob(runtime, "sweep-videos", {}).catch((error) =>
       log("could not enqueue sweep", { error: String(error) }),
     );
-  await enqueueSweep();
-  const sweepTimer = setInterval(enqueueSweep, SWEEP_INTERVAL_MS);
+  let sweepTimer: NodeJS.Timeout | undefined;
 
+  // Handlers first: a SIGTERM during startup must stop the consumer too, not kill the process.
   let stopping = false;
   const shutdown = async (signalName: string) => {
     if (stopping) return;
@@ -48,6 +46,10 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+  log(`polling ${config.aws.queueName} with ${config.worker.concurrency} slots`);
+
+  await enqueueSweep();
+  if (!stopping) sweepTimer = setInterval(enqueueSweep, SWEEP_INTERVAL_MS);
   await consumer.done;
 }
 
