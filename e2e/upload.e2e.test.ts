@@ -58,7 +58,7 @@ type VideoJson = {
 };
 
 describe("uploading videos in Chromium", () => {
-  it("uploads a generated video through the page, shows progress, and it reaches QUEUED or later with its metadata", async () => {
+  it("uploads a generated video through the page, shows progress and its metadata, and its clips reach the dashboard", async () => {
     const page = await browser.context.newPage();
     await signInAsNewCreator(page, {
       appUrl: upload.appUrl,
@@ -121,8 +121,31 @@ describe("uploading videos in Chromium", () => {
       `/videos/${videoId}`,
     );
     expect(await page.getByText("No videos yet").count()).toBe(0);
+
+    // Once its clips are rendered, the dashboard's top clips show them, and one plays in place.
+    await expect
+      .poll(
+        async () => {
+          const current = await page.request.get(`${upload.appUrl}/api/videos/${videoId}`);
+          return ((await current.json()) as { video: VideoJson }).video.status;
+        },
+        { timeout: 150_000, interval: 1_000 },
+      )
+      .toBe("READY");
+    await page.reload();
+    const topClip = page.getByTestId("top-clip").first();
+    await topClip.waitFor();
+    expect(await topClip.getByRole("link").getAttribute("href")).toMatch(
+      new RegExp(`^/videos/${videoId}#clip-`),
+    );
+    await topClip.getByRole("button", { name: /^Play “/ }).click();
+    const player = page.locator("dialog[open] video");
+    await player.waitFor();
+    const clipResponse = await page.request.get((await player.getAttribute("src")) as string);
+    expect(clipResponse.status()).toBe(200);
+    expect(clipResponse.headers()["content-type"]).toContain("video/mp4");
     await page.close();
-  });
+  }, 300_000);
 
   it("uploads a file above the multipart threshold in parts, retries a failed part, and after a reload resumes without re-sending stored parts", async () => {
     const sizeBytes = statSync(bigVideo).size;

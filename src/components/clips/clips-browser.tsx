@@ -7,13 +7,11 @@ import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { ClipDetail } from "@/server/clips/get-clip";
 import { groupClipsByVideo } from "@/server/clips/group-clips-by-video";
 import type { ClipSort } from "@/server/clips/list-clips";
 import type { ClipView } from "@/server/clips/to-clip-view";
-import { fetchClip } from "./clip-api";
-import { ClipPlayerDialog } from "./clip-player-dialog";
 import { ClipTile } from "./clip-tile";
+import { useClipPlayer } from "./use-clip-player";
 
 const MIN_SCORE_CHOICES = [
   { value: undefined, label: "Any score" },
@@ -39,8 +37,7 @@ export function ClipsBrowser({
   const [cursor, setCursor] = useState(initialCursor);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [playing, setPlaying] = useState<ClipDetail | null>(null);
-  const [opening, setOpening] = useState<string | null>(null);
+  const { play, opening, dialog } = useClipPlayer(setError);
 
   const show = (next: { sort: ClipSort; minScore?: number }) => {
     const search = new URLSearchParams({ sort: next.sort });
@@ -72,17 +69,6 @@ export function ClipsBrowser({
       setError("We could not reach Truss. Check your connection and try again.");
     } finally {
       setLoading(false);
-    }
-  };
-
-  const play = async (clip: ClipView) => {
-    setOpening(clip.clipId);
-    try {
-      setPlaying(await fetchClip(clip.clipId));
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "This clip could not be opened.");
-    } finally {
-      setOpening(null);
     }
   };
 
@@ -199,16 +185,7 @@ export function ClipsBrowser({
         </div>
       )}
 
-      <ClipPlayerDialog
-        open={playing !== null}
-        onClose={() => setPlaying(null)}
-        title={playing?.title ?? ""}
-        videoUrl={playing?.media?.videoUrl ?? null}
-        downloadUrl={playing?.media?.downloadUrl ?? null}
-        posterUrl={playing?.rendered?.thumbnailUrl}
-        durationSeconds={playing?.rendered?.durationSeconds}
-        footer={playing ? `Score ${playing.score} · from ${playing.videoTitle}` : undefined}
-      />
+      {dialog}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { TopClips } from "@/components/clips/top-clips";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -7,6 +8,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { RecentVideos } from "@/components/videos/recent-videos";
 import { VideoIcon } from "@/components/videos/video-links";
 import { requireCurrentCreator } from "@/server/auth/get-current-creator";
+import { listClips } from "@/server/clips/list-clips";
 import { getRuntime } from "@/server/runtime";
 import { listVideos } from "@/server/videos/list-videos";
 
@@ -22,26 +24,29 @@ const STEPS = [
   },
 ];
 
-/** Videos the dashboard lists; the rest are on the videos page. */
+/** Videos and clips the dashboard shows; the rest are on the videos and clips pages. */
 const RECENT_VIDEO_COUNT = 5;
+const TOP_CLIP_COUNT = 5;
 
 export default async function DashboardPage() {
   const creator = await requireCurrentCreator();
-  const { videos } = await listVideos({
-    runtime: getRuntime(),
-    creatorId: creator.creatorId,
-    limit: RECENT_VIDEO_COUNT,
-  });
+  const runtime = getRuntime();
+  const { creatorId } = creator;
+  // One Query each: the newest videos, and the best clips from the score-ranked items.
+  const [{ videos }, { clips }] = await Promise.all([
+    listVideos({ runtime, creatorId, limit: RECENT_VIDEO_COUNT }),
+    listClips({ runtime, creatorId, sort: "score", limit: TOP_CLIP_COUNT }),
+  ]);
   const greetingName = creator.displayName ?? creator.email.split("@")[0];
   return (
     <>
       <PageHeader
         title={`Welcome, ${greetingName}`}
-        description="Your newest videos, and how far along each one is."
+        description="Your newest videos, how far along each one is, and your best clips."
         actions={<ButtonLink href="/videos">Upload a video</ButtonLink>}
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+        <div className="flex flex-col gap-6 lg:col-span-2">
           {videos.length > 0 ? (
             <RecentVideos videos={videos} />
           ) : (
@@ -53,6 +58,7 @@ export default async function DashboardPage() {
               className="h-full"
             />
           )}
+          {clips.length > 0 && <TopClips clips={clips} />}
         </div>
         <Card>
           <CardHeader title="Getting started" description="Two steps to your first clips." />
