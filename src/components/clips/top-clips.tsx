@@ -29,7 +29,7 @@ export function TopClips({ clips }: { clips: ClipView[] }) {
         <ul
           aria-label="Top clips"
           className={cx(
-            "grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 xl:grid-cols-5",
+            "grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 md:grid-cols-5",
             opening && "cursor-progress",
           )}
         >

@@ -45,43 +45,45 @@ export default async function DashboardPage() {
         description="Your newest videos, how far along each one is, and your best clips."
         actions={<ButtonLink href="/videos">Upload a video</ButtonLink>}
       />
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <div className="flex flex-col gap-6 lg:col-span-2">
-          {videos.length > 0 ? (
-            <RecentVideos videos={videos} />
-          ) : (
-            <EmptyState
-              icon={<VideoIcon className="h-6 w-6" />}
-              title="No videos yet — upload one"
-              description="Truss finds the best moments in a long video and cuts them into vertical clips ready to post."
-              action={<ButtonLink href="/videos">Upload a video</ButtonLink>}
-              className="h-full"
-            />
-          )}
-          {clips.length > 0 && <TopClips clips={clips} />}
-        </div>
-        <Card>
-          <CardHeader title="Getting started" description="Two steps to your first clips." />
-          <CardBody className="py-2">
-            <ol className="divide-y divide-slate-100">
-              {STEPS.map((step, index) => (
-                <li key={step.href}>
-                  <Link href={step.href} className="group flex gap-3 py-3">
-                    <span className="grid h-6 w-6 shrink-0 place-items-center rounded-full bg-slate-100 text-xs font-semibold text-slate-600 group-hover:bg-brand-50 group-hover:text-brand-700">
-                      {index + 1}
-                    </span>
-                    <span>
-                      <span className="block text-sm font-medium text-slate-900 group-hover:text-brand-700">
-                        {step.title}
+      <div className="flex flex-col gap-6">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            {videos.length > 0 ? (
+              <RecentVideos videos={videos} />
+            ) : (
+              <EmptyState
+                icon={<VideoIcon className="h-6 w-6" />}
+                title="No videos yet — upload one"
+                description="Truss finds the best moments in a long video and cuts them into vertical clips ready to post."
+                action={<ButtonLink href="/videos">Upload a video</ButtonLink>}
+                className="h-full"
+              />
+            )}
+          </div>
+          <Card>
+            <CardHeader title="Getting started" description="Two steps to your first clips." />
+            <CardBody className="py-2">
+              <ol className="divide-y divide-slate-100">
+                {STEPS.map((step, index) => (
+                  <li key={step.href}>
+                    <Link href={step.href} className="group flex gap-3 py-3">
+                      <span className="grid h-6 w-6 shrink-0 place-items-center rounded-full bg-slate-100 text-xs font-semibold text-slate-600 group-hover:bg-brand-50 group-hover:text-brand-700">
+                        {index + 1}
                       </span>
-                      <span className="block text-sm text-slate-500">{step.body}</span>
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ol>
-          </CardBody>
-        </Card>
+                      <span>
+                        <span className="block text-sm font-medium text-slate-900 group-hover:text-brand-700">
+                          {step.title}
+                        </span>
+                        <span className="block text-sm text-slate-500">{step.body}</span>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ol>
+            </CardBody>
+          </Card>
+        </div>
+        {clips.length > 0 && <TopClips clips={clips} />}
       </div>
     </>
   );
