@@ -72,13 +72,7 @@ export async function startEmbeddedServices(options: {
 
     const clients = createAwsClients(config.aws);
     await waitForDynamoDb(clients.dynamodb);
-    await provisionResources({
-      aws: config.aws,
-      appOrigin: config.appUrl,
-      dynamodb: clients.dynamodb,
-      s3: clients.s3,
-      sqs: clients.sqs,
-    });
+    await provisionResources({ aws: config.aws, appOrigin: config.appUrl, ...clients });
     log(
       `embedded services: DynamoDB Local :${dynamodbPort}, S3 :${s3Port}, SQS :${sqsPort} (${inMemory ? "in memory" : `data in ${config.dataDir}`})`,
     );

@@ -20,13 +20,7 @@ let groupToKill: number | undefined;
 describe("npm run worker", () => {
   beforeAll(async () => {
     const { clients, config } = runtime;
-    await provisionResources({
-      aws: config.aws,
-      appOrigin: config.appUrl,
-      dynamodb: clients.dynamodb,
-      s3: clients.s3,
-      sqs: clients.sqs,
-    });
+    await provisionResources({ aws: config.aws, appOrigin: config.appUrl, ...clients });
   });
 
   afterAll(() => {

@@ -104,13 +104,7 @@ describe("worker killed mid-job", () => {
   beforeAll(async () => {
     workerTmpDir = await mkdtemp(path.join(os.tmpdir(), "truss-restart-"));
     const { clients, config } = runtime;
-    await provisionResources({
-      aws: config.aws,
-      appOrigin: config.appUrl,
-      dynamodb: clients.dynamodb,
-      s3: clients.s3,
-      sqs: clients.sqs,
-    });
+    await provisionResources({ aws: config.aws, appOrigin: config.appUrl, ...clients });
   });
 
   afterAll(async () => {
