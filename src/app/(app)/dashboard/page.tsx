@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { TopClips } from "@/components/clips/top-clips";
+import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { RecentVideos } from "@/components/videos/recent-videos";
 import { VideoIcon } from "@/components/videos/video-links";
+import { isTerminalStatus } from "@/db/repos/video-repo";
 import { requireCurrentCreator } from "@/server/auth/get-current-creator";
 import { listClips } from "@/server/clips/list-clips";
 import { getRuntime } from "@/server/runtime";
@@ -85,6 +87,8 @@ export default async function DashboardPage() {
         </div>
         {clips.length > 0 && <TopClips clips={clips} />}
       </div>
+      {/* Progress moves on its own while a video is processed; its clips join the top ones. */}
+      {videos.some((video) => !isTerminalStatus(video.status)) && <AutoRefresh />}
     </>
   );
 }
