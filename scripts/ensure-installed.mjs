@@ -16,9 +16,24 @@ export function mtimeMs(file) {
   }
 }
 
-export function runNpm(args, what) {
+export function runNpm(args, what, { hideEngineWarnings = false } = {}) {
   console.log(`› ${what}: npm ${args.join(" ")}`);
-  const result = spawnSync(npmCommand, args, { cwd: projectRoot, stdio: "inherit" });
+  const result = spawnSync(npmCommand, args, {
+    cwd: projectRoot,
+    stdio: ["inherit", "inherit", hideEngineWarnings ? "pipe" : "inherit"],
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (hideEngineWarnings) {
+    const lines = (result.stderr ?? "").split("\n");
+    const kept = lines.filter((line) => !line.startsWith("npm warn EBADENGINE"));
+    if (kept.join("").trim() !== "") process.stderr.write(kept.join("\n"));
+    if (kept.length < lines.length) {
+      console.log(
+        `  (npm's "Unsupported engine" warnings hidden: npm runs on this machine's Node ${process.versions.node} while it installs the project's own Node 24, which then runs everything)`,
+      );
+    }
+  }
   if (result.status !== 0) {
     console.error(`\n${what} failed (exit ${result.status}). See the output above.`);
     process.exit(result.status ?? 1);
@@ -36,6 +51,6 @@ export function ensureInstalled() {
     !existsSync(pinnedNode) ||
     mtimeMs(installedMarker) < mtimeMs(lockfile)
   ) {
-    runNpm(["ci", "--no-audit", "--no-fund"], "Installing dependencies");
+    runNpm(["ci", "--no-audit", "--no-fund"], "Installing dependencies", { hideEngineWarnings: true });
   }
 }
