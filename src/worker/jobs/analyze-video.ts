@@ -331,6 +331,7 @@ async function renderStage(
         workDir: state.workDir,
         signal,
         onProgress: (fraction) => progress.tick(base + span * fraction),
+        log: state.context.log,
       });
       if (outcome === "stale")
         context.log("clip changed while rendering; its own job renders it", { clipId: clip.clipId });

@@ -105,6 +105,7 @@ export async function rerenderClip(options: {
       transcript: analysis?.transcript,
       workDir,
       signal,
+      log,
     });
   try {
     // ffmpeg seeks in the stored source over HTTP range requests: a 30 s re-render of a

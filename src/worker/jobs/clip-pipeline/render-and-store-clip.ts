@@ -7,6 +7,7 @@ import type { MediaProbe, SignalCurve, TranscriptSegment } from "@/engine/types"
 import type { MediaBinaries } from "@/media/ffmpeg-binaries";
 import { AppError } from "@/server/errors";
 import { clipRenderObjectKey } from "@/storage/object-keys";
+import type { JobLog } from "../../job-types";
 import { type Bucket, contentTypeOf, deleteObjects, uploadFile } from "./object-io";
 
 export type RenderOutcome = "rendered" | "stale";
@@ -33,6 +34,8 @@ export async function renderAndStoreClip(options: {
   workDir: string;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
+  /** The job's log: the render's decisions (layout, how the subject was sampled) go there. */
+  log: JobLog;
 }): Promise<RenderOutcome> {
   const { table, storage, creatorId, clip } = options;
   const { revision } = clip;
@@ -61,7 +64,10 @@ export async function renderAndStoreClip(options: {
         signal: options.signal,
         onProgress: options.onProgress,
       },
-      { binaries: options.binaries },
+      {
+        binaries: options.binaries,
+        log: (message) => options.log(`render: ${message}`, { clipId: clip.clipId, revision }),
+      },
     );
     const keyOf = (kind: "video" | "thumbnail" | "preview") =>
       clipRenderObjectKey({
