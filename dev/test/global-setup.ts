@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseConfig } from "@/config";
+import { buildWorker } from "../build-worker";
 import { findFreePort, startEmbeddedServices } from "../services";
 
 /**
@@ -20,7 +21,11 @@ export default async function setup(): Promise<() => Promise<void>> {
     AUTH_SECRET: "integration-tests-secret-0123456789abcdef",
   };
   Object.assign(process.env, environment);
-  const services = await startEmbeddedServices({ config: parseConfig(process.env), inMemory: true });
+  const [services] = await Promise.all([
+    startEmbeddedServices({ config: parseConfig(process.env), inMemory: true }),
+    // Tests that start a real worker process start it as `npm start` does, from the bundle.
+    buildWorker(),
+  ]);
   return async () => {
     await services.stop();
     rmSync(dataDir, { recursive: true, force: true });

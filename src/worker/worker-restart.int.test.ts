@@ -16,7 +16,7 @@ import { testRuntime } from "../../dev/test/runtime";
 import { createQueuedTestVideo } from "./jobs/clip-pipeline/create-queued-test-video";
 
 /**
- * A real worker process (`node --import tsx src/worker/main.ts`) is killed with SIGKILL mid-analysis, a
+ * A real worker process (its bundle, `node dist/worker/main.mjs`) is killed with SIGKILL mid-analysis, a
  * second one mid-render, and a third finishes the video: it ends READY, with every clip once.
  * The workers use their own queue, so jobs of other test files never reach them, and a short
  * visibility timeout, so a dead worker's message comes back within seconds.
@@ -171,6 +171,11 @@ describe("worker killed mid-job", () => {
       if (renderedBeforeKill.has(clip.clipId))
         expect(clip.render).toEqual(renderedBeforeKill.get(clip.clipId));
     }
+    // The bundled worker found everything it loads beside it or in node_modules: the face
+    // detector's thread too (without it, renders go on following motion only, and say so).
+    const workerOutput = workers.flatMap((worker) => worker.output).join("\n");
+    expect(workerOutput).toMatch(/render: subject from/);
+    expect(workerOutput).not.toMatch(/face detection unavailable/);
     // The finishing worker cleaned up after itself; only the killed workers' leftovers remain.
     expect((await readdir(workerTmpDir)).sort()).toEqual(leftoversOfKilledWorkers);
   }, 300_000);
