@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatClock, formatRate, formatTimeLeft } from "./format";
+import { formatBytes, formatClipCount, formatClock, formatRate, formatTimeLeft } from "./format";
 
 describe("format", () => {
   it("formats sizes and rates in decimal units", () => {
@@ -24,5 +24,11 @@ describe("format", () => {
     expect(formatClock(42)).toBe("0:42");
     expect(formatClock(725)).toBe("12:05");
     expect(formatClock(3723.4)).toBe("1:02:03");
+  });
+
+  it("counts clips", () => {
+    expect(formatClipCount(0)).toBe("0 clips");
+    expect(formatClipCount(1)).toBe("1 clip");
+    expect(formatClipCount(5)).toBe("5 clips");
   });
 });

@@ -38,3 +38,8 @@ export function formatClock(totalSeconds: number): string {
   const rest = String(seconds % 60).padStart(2, "0");
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
 }
+
+/** How many clips a video has: "1 clip", "5 clips". */
+export function formatClipCount(count: number): string {
+  return `${count} clip${count === 1 ? "" : "s"}`;
+}
