@@ -8,7 +8,7 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { ProcessingProgress } from "@/components/videos/video-detail/processing-progress";
 import { VideoStudio } from "@/components/videos/video-detail/video-studio";
-import type { VideoStatus } from "@/db/repos/video-repo";
+import { isTerminalStatus, type VideoStatus } from "@/db/repos/video-repo";
 import { requireCurrentCreator } from "@/server/auth/get-current-creator";
 import { getVideoStudio } from "@/server/clips/get-video-studio";
 import { AppError } from "@/server/errors";
@@ -28,8 +28,7 @@ const STATUS_BADGES: Record<VideoStatus, { tone: BadgeTone; label: string }> = {
 };
 
 type ProcessingStatus = Exclude<VideoStatus, "READY" | "FAILED">;
-const isProcessing = (status: VideoStatus): status is ProcessingStatus =>
-  status !== "READY" && status !== "FAILED";
+const isProcessing = (status: VideoStatus): status is ProcessingStatus => !isTerminalStatus(status);
 
 export default async function VideoPage({ params }: { params: Promise<{ videoId: string }> }) {
   const { creatorId } = await requireCurrentCreator();
