@@ -11,6 +11,13 @@ export const DEFAULT_SIGNAL_MODE: SignalMode = "fast";
 
 export const MAX_TOP_N = 20;
 
+/**
+ * The shortest clip Truss makes or lets a creator make by hand. A video shorter than the
+ * automatic minimum (15 s) but at least this long becomes one clip: all of it, scored and
+ * rendered vertical like any other. Below it there is nothing worth posting.
+ */
+export const SHORTEST_CLIP_SECONDS = 3;
+
 export const DEFAULT_MOMENT_OPTIONS: MomentOptions = {
   topN: 5,
   minSeconds: 15,

@@ -186,11 +186,27 @@ describe("analyze-video job", () => {
     expect((await findVideoById({ table, creatorId, videoId, consistent: true }))?.status).toBe("READY");
   });
 
-  it("fails a video too short for any clip, with the reason", async () => {
+  it("makes a video shorter than the automatic 15 s minimum one clip: all of it", async () => {
     const { video: short } = await createQueuedTestVideo({ runtime, durationSeconds: 8 });
+    await analyzeVideoJob.run({ creatorId: short.creatorId, videoId: short.videoId }, jobContext([]));
+    const clips = await listClipsByVideo({
+      table,
+      creatorId: short.creatorId,
+      videoId: short.videoId,
+      consistent: true,
+    });
+    expect(clips).toHaveLength(1);
+    expect(clips[0]).toMatchObject({ status: "READY", startSeconds: 0 });
+    expect(clips[0]!.endSeconds).toBeCloseTo(8, 0);
+    const ready = await findVideoById({ table, ...short, consistent: true });
+    expect(ready).toMatchObject({ status: "READY", clipCount: 1 });
+  }, 120_000);
+
+  it("fails a video too short for any clip, with the reason", async () => {
+    const { video: short } = await createQueuedTestVideo({ runtime, durationSeconds: 2 });
     const context = jobContext([]);
     const run = analyzeVideoJob.run({ creatorId: short.creatorId, videoId: short.videoId }, context);
-    await expect(run).rejects.toThrow(/8 s long; a clip needs at least 15 s/);
+    await expect(run).rejects.toThrow(/2 s long; a clip needs at least 3 s/);
     const reason = await run.then(
       () => "",
       (error: Error) => error.message,
@@ -204,7 +220,7 @@ describe("analyze-video job", () => {
     });
     expect(failed).toMatchObject({
       status: "FAILED",
-      failureReason: expect.stringMatching(/needs at least 15 s/),
+      failureReason: expect.stringMatching(/needs at least 3 s/),
     });
   });
 });

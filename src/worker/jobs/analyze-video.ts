@@ -21,7 +21,7 @@ import {
 import type { Table } from "@/db/table";
 import { createAnalyzer } from "@/engine/analyzers/create-analyzer";
 import { createLocalAnalyzer } from "@/engine/analyzers/local-analyzer";
-import { DEFAULT_MOMENT_OPTIONS, DEFAULT_SIGNAL_MODE } from "@/engine/defaults";
+import { DEFAULT_MOMENT_OPTIONS, DEFAULT_SIGNAL_MODE, SHORTEST_CLIP_SECONDS } from "@/engine/defaults";
 import { extractSignals, SignalExtractionError } from "@/engine/signals/extract-signals";
 import type { AnalysisResult, MediaProbe } from "@/engine/types";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
@@ -217,9 +217,10 @@ async function analysisStage(
   }
 
   const probe = await ensureProbe(state, binaries);
-  if (probe.durationSeconds < DEFAULT_MOMENT_OPTIONS.minSeconds) {
+  // A video under the automatic minimum still gives one clip, all of it (as the CLI does).
+  if (probe.durationSeconds < SHORTEST_CLIP_SECONDS) {
     throw new PermanentJobError(
-      `This video is ${Math.round(probe.durationSeconds * 10) / 10} s long; a clip needs at least ${DEFAULT_MOMENT_OPTIONS.minSeconds} s.`,
+      `This video is ${Math.round(probe.durationSeconds * 10) / 10} s long; a clip needs at least ${SHORTEST_CLIP_SECONDS} s.`,
     );
   }
   let signals = await readSignalsArtifact(ref);
