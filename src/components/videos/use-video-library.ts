@@ -1,10 +1,10 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import { isTerminalStatus } from "@/lib/video-status";
 import { type VideoView, videoApi } from "./video-api";
 
 const POLL_INTERVAL_MS = 3_000;
-const TERMINAL = new Set(["READY", "FAILED"]);
 
 /**
  * The creator's videos, newest first, kept current without a reload: while any video is still
@@ -73,7 +73,7 @@ export function useVideoLibrary(options: {
     [refresh],
   );
 
-  const needsPolling = options.uploadsActive || videos.some((video) => !TERMINAL.has(video.status));
+  const needsPolling = options.uploadsActive || videos.some((video) => !isTerminalStatus(video.status));
   useEffect(() => {
     if (!needsPolling) return;
     const timer = setInterval(() => {

@@ -35,6 +35,7 @@ import {
   translateWriteError,
 } from "@/db/table";
 import { clipIdPrefixForVideo } from "@/lib/ids";
+import { isTerminalStatus, VIDEO_STATUSES } from "@/lib/video-status";
 import { AppError } from "@/server/errors";
 
 /**
@@ -47,20 +48,8 @@ import { AppError } from "@/server/errors";
  * their video.
  */
 
-export const VIDEO_STATUSES = [
-  "UPLOADING",
-  "UPLOADED",
-  "QUEUED",
-  "ANALYZING",
-  "RENDERING",
-  "READY",
-  "FAILED",
-] as const;
 export const VideoStatus = z.enum(VIDEO_STATUSES);
 export type VideoStatus = z.infer<typeof VideoStatus>;
-
-export const TERMINAL_VIDEO_STATUSES: readonly VideoStatus[] = ["READY", "FAILED"];
-export const isTerminalStatus = (status: VideoStatus) => TERMINAL_VIDEO_STATUSES.includes(status);
 
 /**
  * Which status may follow which. READY → QUEUED/RENDERING covers re-analysis and re-renders;

@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { RecentVideos } from "@/components/videos/recent-videos";
 import { VideoIcon } from "@/components/videos/video-links";
-import { isTerminalStatus } from "@/db/repos/video-repo";
+import { isTerminalStatus } from "@/lib/video-status";
 import { requireCurrentCreator } from "@/server/auth/get-current-creator";
 import { listClips } from "@/server/clips/list-clips";
 import { getRuntime } from "@/server/runtime";
