@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatClipCount, formatClock, formatRate, formatTimeLeft } from "./format";
+import { formatBytes, formatClock, formatCount, formatRate, formatTimeLeft } from "./format";
 
 describe("format", () => {
   it("formats sizes and rates in decimal units", () => {
@@ -26,9 +26,11 @@ describe("format", () => {
     expect(formatClock(3723.4)).toBe("1:02:03");
   });
 
-  it("counts clips", () => {
-    expect(formatClipCount(0)).toBe("0 clips");
-    expect(formatClipCount(1)).toBe("1 clip");
-    expect(formatClipCount(5)).toBe("5 clips");
+  it("counts with the noun's singular for one only", () => {
+    expect(formatCount(0, "clip")).toBe("0 clips");
+    expect(formatCount(1, "clip")).toBe("1 clip");
+    expect(formatCount(5, "clip")).toBe("5 clips");
+    expect(formatCount(1, "chapter")).toBe("1 chapter");
+    expect(formatCount(2, "person", "people")).toBe("2 people");
   });
 });

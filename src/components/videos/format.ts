@@ -39,7 +39,7 @@ export function formatClock(totalSeconds: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
 }
 
-/** How many clips a video has: "1 clip", "5 clips". */
-export function formatClipCount(count: number): string {
-  return `${count} clip${count === 1 ? "" : "s"}`;
+/** A count with its noun: "1 clip", "5 clips", "1 chapter". */
+export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
 }

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Card, CardHeader } from "@/components/ui/card";
-import { formatClipCount } from "./format";
+import { formatCount } from "./format";
 import type { VideoView } from "./video-api";
 import { VideoNameLink, VideoThumbnail } from "./video-links";
 import { VideoStatusBadge } from "./video-status-badge";
@@ -34,7 +34,7 @@ export function RecentVideos({ videos }: { videos: VideoView[] }) {
 }
 
 function summary(video: VideoView): string {
-  if (video.status === "READY") return formatClipCount(video.clipCount);
+  if (video.status === "READY") return formatCount(video.clipCount, "clip");
   if (video.status === "FAILED") return video.failureReason ?? "Processing failed";
   if (video.status === "UPLOADING") return "Upload not finished";
   return `${video.stage ?? "Waiting"} · ${Math.round(video.progressPercent)}%`;

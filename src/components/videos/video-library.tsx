@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { formatBytes, formatClipCount, formatClock } from "./format";
+import { formatBytes, formatClock, formatCount } from "./format";
 import { ProgressBar } from "./progress-bar";
 import type { VideoView } from "./video-api";
 import { VideoNameLink, VideoThumbnail } from "./video-links";
@@ -79,7 +79,7 @@ function VideoRow({
     video.metadata ? formatClock(video.metadata.durationSeconds) : null,
     video.metadata ? `${video.metadata.width}×${video.metadata.height}` : null,
     video.sizeBytes !== null ? formatBytes(video.sizeBytes) : null,
-    video.status === "READY" ? formatClipCount(video.clipCount) : null,
+    video.status === "READY" ? formatCount(video.clipCount, "clip") : null,
   ].filter(Boolean);
 
   return (

@@ -5,6 +5,7 @@ import { ClipCard } from "@/components/clips/clip-card";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { ClipDetail } from "@/server/clips/get-clip";
+import { formatCount } from "../format";
 import { ChaptersPanel } from "./chapters-panel";
 import { InterestTimeline, type TimelineChapter } from "./interest-timeline";
 
@@ -105,7 +106,7 @@ export function VideoStudio({
         <Card>
           <CardHeader
             title="Chapters"
-            description={chapters.length > 0 ? `${chapters.length} chapters` : undefined}
+            description={chapters.length > 0 ? formatCount(chapters.length, "chapter") : undefined}
           />
           <CardBody className="py-3">
             <ChaptersPanel
