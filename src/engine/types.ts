@@ -24,7 +24,16 @@ export type MediaProbe = {
   bitrateBitsPerSecond: number | null;
   formatName: string;
   sizeBytes: number | null;
+  /** How the picture's brightness is encoded; HDR is tone-mapped for clips (see `DynamicRange`). */
+  dynamicRange: DynamicRange;
 };
+
+/**
+ * `sdr`: BT.709-like, as most video. `hlg` (hybrid log-gamma) is what iPhones and many Android
+ * phones record by default; `pq` (SMPTE ST 2084) is HDR10. Read as SDR, both look grey and
+ * washed out, so renders tone-map them to SDR BT.709 (src/media/tone-map-args.ts).
+ */
+export type DynamicRange = "sdr" | "hlg" | "pq";
 
 /** How signals are extracted: `full` decodes every frame, `fast` only keyframes or a low rate. */
 export type SignalMode = "fast" | "full";

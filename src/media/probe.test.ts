@@ -85,6 +85,16 @@ describe("parseProbeJson", () => {
     expect(probe).toMatchObject({ rotationDegrees: 180, width: 1920, height: 1080 });
   });
 
+  it("tells HDR (HLG, PQ) from SDR by the transfer characteristic", () => {
+    const rangeOf = (color_transfer?: string) =>
+      parseProbeJson({ streams: [{ ...videoStream, color_transfer }], format: { duration: "3" } })
+        .dynamicRange;
+    expect(rangeOf("arib-std-b67")).toBe("hlg");
+    expect(rangeOf("smpte2084")).toBe("pq");
+    expect(rangeOf("bt709")).toBe("sdr");
+    expect(rangeOf(undefined)).toBe("sdr");
+  });
+
   it("treats cover art as no video", () => {
     expect(() =>
       parseProbeJson({

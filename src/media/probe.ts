@@ -93,6 +93,7 @@ type RawStream = {
   coded_height?: number;
   r_frame_rate?: string;
   avg_frame_rate?: string;
+  color_transfer?: string;
   duration?: string;
   tags?: Record<string, string>;
   side_data_list?: { side_data_type?: string; rotation?: number | string }[];
@@ -165,7 +166,15 @@ export function parseProbeJson(json: unknown): MediaProbe {
     bitrateBitsPerSecond: positiveInt(format.bit_rate) ?? null,
     formatName: format.format_name ?? "unknown",
     sizeBytes: positiveInt(format.size) ?? null,
+    dynamicRange: dynamicRangeOf(video.color_transfer),
   };
+}
+
+/** The transfer characteristic ffprobe names decides it; anything else (or none) is SDR. */
+function dynamicRangeOf(colorTransfer: string | undefined): MediaProbe["dynamicRange"] {
+  if (colorTransfer === "arib-std-b67") return "hlg";
+  if (colorTransfer === "smpte2084") return "pq";
+  return "sdr";
 }
 
 /**

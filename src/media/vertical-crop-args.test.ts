@@ -13,6 +13,7 @@ describe("buildVerticalVideoFilter", () => {
     const filter = buildVerticalVideoFilter({
       layout: "crop",
       cropXExpression: "clip(iw*(0.4+0.1*clip(t-1,0,2))-ow/2,0,iw-ow)",
+      sourceHeight: 1080,
       inputLabel: "in",
       outputLabel: "out",
     });
@@ -20,6 +21,33 @@ describe("buildVerticalVideoFilter", () => {
       "[in]crop=w='min(iw,trunc(ih*9/16/2)*2)':h='ih':x='clip(iw*(0.4+0.1*clip(t-1,0,2))-ow/2,0,iw-ow)':y=0," +
         "scale=1080:1920:flags=bicubic,setsar=1[out]",
     );
+  });
+
+  it("tone-maps an HDR picture on the smaller side of the resize", () => {
+    const toneMapFilter = "TONEMAP";
+    const crop = (sourceHeight: number) =>
+      buildVerticalVideoFilter({
+        layout: "crop",
+        cropXExpression: "0",
+        sourceHeight,
+        toneMapFilter,
+        inputLabel: "in",
+        outputLabel: "out",
+      });
+    // A 1080p crop is enlarged to 1920 rows: tone mapping first; a 4K crop shrinks: after.
+    expect(crop(1080)).toContain("y=0,TONEMAP,scale=1080:1920:flags=bicubic,setsar=1[out]");
+    expect(crop(2160)).toContain("y=0,scale=1080:1920:flags=bicubic,TONEMAP,setsar=1[out]");
+    const fit = buildVerticalVideoFilter({
+      layout: "fit",
+      sourceWidth: 1920,
+      sourceHeight: 1080,
+      toneMapFilter,
+      inputLabel: "in",
+      outputLabel: "out",
+    });
+    // Once, on the shrunk foreground, which the blurred bands are made from.
+    expect(fit.match(/TONEMAP/g)).toHaveLength(1);
+    expect(fit).toContain("[in]scale=1080:608:flags=bilinear,TONEMAP,setsar=1,split=2");
   });
 
   it("stacks a 16:9 frame between two bands of a blurred close-up, made at 1/8 size", () => {

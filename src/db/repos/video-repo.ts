@@ -82,6 +82,8 @@ export const MediaProbeSchema = z.object({
   bitrateBitsPerSecond: z.number().nullable(),
   formatName: z.string(),
   sizeBytes: z.number().nullable(),
+  // Probes stored before it was read are SDR: HDR sources were not told apart then.
+  dynamicRange: z.enum(["sdr", "hlg", "pq"]).default("sdr"),
 });
 
 export const VideoAnalysisInfo = z.object({

@@ -30,6 +30,8 @@ export type AnalyzeSubjectOptions = {
   videoCodec: string | null;
   /** Null: motion only (the detector could not load). */
   faceDetector: FaceDetector | null;
+  /** HDR → SDR filters for the analysis frames; none for SDR. */
+  toneMapFilter?: string | null;
   timeoutMs: number;
   signal?: AbortSignal;
   /** Fraction of the segment analysed so far, 0..1. */
@@ -64,6 +66,7 @@ async function observe(options: AnalyzeSubjectOptions, skipBidirectionalFrames: 
     durationSeconds,
     width,
     height,
+    toneMapFilter: options.toneMapFilter,
     sampling: { kind: "rate", framesPerSecond: ANALYSIS_FRAMES_PER_SECOND, skipBidirectionalFrames },
     timeoutMs: options.timeoutMs,
     signal,
@@ -122,6 +125,7 @@ export async function scanKeyframes(
     durationSeconds: options.durationSeconds,
     width,
     height,
+    toneMapFilter: options.toneMapFilter,
     sampling: { kind: "keyframes", minSpacingSeconds: 1 / ANALYSIS_FRAMES_PER_SECOND },
     timeoutMs: options.timeoutMs,
     signal,

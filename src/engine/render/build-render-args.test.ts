@@ -7,7 +7,8 @@ const base: BuildRenderArgsOptions = {
   sourcePath: "/videos/source.mp4",
   startSeconds: 12,
   durationSeconds: 30,
-  layout: { layout: "crop", cropXExpression: "clip(iw*(0.5)-ow/2,0,iw-ow)" },
+  layout: { layout: "crop", cropXExpression: "clip(iw*(0.5)-ow/2,0,iw-ow)", sourceHeight: 1080 },
+  toneMapFilter: null,
   outputFramesPerSecond: null,
   decoderThreads: 2,
   captions: null,
@@ -24,6 +25,15 @@ function valueAfter(args: string[], flag: string, occurrence = 0): string | unde
 }
 
 describe("buildRenderArgs", () => {
+  it("tags a tone-mapped clip BT.709 and leaves an SDR source's colours untagged", () => {
+    const hdr = buildRenderArgs({ ...base, toneMapFilter: "zscale=t=linear" });
+    expect(hdr.join(" ")).toContain("zscale=t=linear");
+    expect(valueAfter(hdr, "-color_primaries")).toBe("bt709");
+    expect(valueAfter(hdr, "-color_trc")).toBe("bt709");
+    expect(valueAfter(hdr, "-colorspace")).toBe("bt709");
+    expect(buildRenderArgs(base)).not.toContain("-color_trc");
+  });
+
   it("decodes the segment once and writes the clip, the thumbnail and the preview", () => {
     const args = buildRenderArgs(base);
     expect(args.filter((arg) => arg === "-i")).toHaveLength(1);

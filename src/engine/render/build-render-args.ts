@@ -1,6 +1,7 @@
 import { buildSegmentInputArgs, formatSeconds } from "@/media/cut-args";
 import { buildPreviewFilter, buildPreviewOutputArgs, type PreviewFormat } from "@/media/preview-args";
 import { buildThumbnailFilter, buildThumbnailOutputArgs } from "@/media/thumbnail-args";
+import { BT709_OUTPUT_TAGS } from "@/media/tone-map-args";
 import {
   buildVerticalVideoFilter,
   RENDER_X264_PRESET,
@@ -19,6 +20,8 @@ export type BuildRenderArgsOptions = {
   startSeconds: number;
   durationSeconds: number;
   layout: VerticalLayoutOptions;
+  /** HDR → SDR filters for an HDR source (buildToneMapFilter), null for SDR. */
+  toneMapFilter: string | null;
   /** Resample to this constant rate (variable or very high frame rate sources); null keeps it. */
   outputFramesPerSecond: number | null;
   /** An ASS file burned in (libass), and a directory with the font it names. */
@@ -60,7 +63,14 @@ export function buildRenderArgs(options: BuildRenderArgsOptions): string[] {
   const graph: string[] = [];
   const fps = options.outputFramesPerSecond ? `fps=${options.outputFramesPerSecond}` : "null";
   graph.push(`[0:v]${fps}[src]`);
-  graph.push(buildVerticalVideoFilter({ ...options.layout, inputLabel: "src", outputLabel: "framed" }));
+  graph.push(
+    buildVerticalVideoFilter({
+      ...options.layout,
+      toneMapFilter: options.toneMapFilter,
+      inputLabel: "src",
+      outputLabel: "framed",
+    }),
+  );
 
   if (captions) {
     const fontsDirectory = captions.fontsDirectory
@@ -146,6 +156,8 @@ export function buildRenderArgs(options: BuildRenderArgsOptions): string[] {
     "high",
     "-pix_fmt",
     "yuv420p",
+    // A tone-mapped picture is BT.709; an SDR source's colours pass through untouched, untagged.
+    ...(options.toneMapFilter ? BT709_OUTPUT_TAGS : []),
     "-c:a",
     "aac",
     "-b:a",

@@ -67,9 +67,9 @@ describe("escapeFilterValue with a real ffmpeg", () => {
 });
 
 describe("getRenderCapabilities", () => {
-  it("finds libass, libwebp and loudnorm in this ffmpeg, once", async () => {
+  it("finds libass, libwebp, loudnorm and the tone-mapping filters in this ffmpeg, once", async () => {
     const capabilities = await getRenderCapabilities(ffmpegPath);
-    expect(capabilities).toEqual({ subtitles: true, animatedWebp: true, loudnorm: true });
+    expect(capabilities).toEqual({ subtitles: true, animatedWebp: true, loudnorm: true, toneMapping: true });
     expect(getRenderCapabilities(ffmpegPath)).toBe(getRenderCapabilities(ffmpegPath));
   });
 });

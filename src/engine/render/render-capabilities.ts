@@ -1,4 +1,5 @@
 import { runMedia } from "@/media/run-ffmpeg";
+import { TONE_MAP_FILTERS } from "@/media/tone-map-args";
 
 /** What the ffmpeg at hand can do for a render; the npm fallback build differs from Debian's. */
 export type RenderCapabilities = {
@@ -7,6 +8,8 @@ export type RenderCapabilities = {
   /** The `libwebp_anim` encoder, for animated WebP previews. */
   animatedWebp: boolean;
   loudnorm: boolean;
+  /** zscale (zimg) and tonemap, to turn HDR sources into SDR. */
+  toneMapping: boolean;
 };
 
 const cache = new Map<string, Promise<RenderCapabilities>>();
@@ -31,6 +34,7 @@ async function detectCapabilities(ffmpegPath: string): Promise<RenderCapabilitie
     subtitles: filters.has("subtitles"),
     animatedWebp: encoders.has("libwebp_anim"),
     loudnorm: filters.has("loudnorm"),
+    toneMapping: TONE_MAP_FILTERS.every((name) => filters.has(name)),
   };
 }
 

@@ -21,15 +21,19 @@ let workDirectory: string;
 // renderClip's work directories go here rather than os.tmpdir(), where other processes render too.
 let temporaryDirectory: string;
 type Source = { path: string; probe: MediaProbe };
-const sources = {} as Record<"movingBox" | "vertical" | "rotated" | "silentWide", Source>;
+const sources = {} as Record<"movingBox" | "vertical" | "rotated" | "silentWide" | "hdrHlg", Source>;
 const rendered: Record<string, string> = {};
 
 const BOX_SIZE = 64;
 const WIDE = { width: 640, height: 360 };
 
-async function generate(name: string, args: string[]): Promise<{ path: string; probe: MediaProbe }> {
+async function generate(
+  name: string,
+  args: string[],
+  outputArgs?: string[],
+): Promise<{ path: string; probe: MediaProbe }> {
   const output = path.join(workDirectory, name);
-  await encodeTestVideo({ binaries, inputArgs: args, outputPath: output });
+  await encodeTestVideo({ binaries, inputArgs: args, outputArgs, outputPath: output });
   return { path: output, probe: await probeMedia({ binaries, input: output }) };
 }
 
@@ -40,6 +44,8 @@ type ProbedStream = {
   width?: number;
   height?: number;
   pix_fmt?: string;
+  color_transfer?: string;
+  color_primaries?: string;
 };
 async function ffprobeJson(file: string): Promise<{ streams: ProbedStream[]; format: { duration: string } }> {
   const json = await readMediaStdout({
@@ -112,6 +118,22 @@ async function greyFrames(
     frames.push(new Uint8Array(raw.subarray(offset, offset + width * height)));
   }
   return frames;
+}
+
+/** The colour (8-bit RGB, read as BT.709) at a point of a file's first frame, in fractions. */
+async function colourAt(file: string, x: number, y: number): Promise<{ r: number; g: number; b: number }> {
+  const [width, height] = [108, 192];
+  const rgb = await readMediaStdout({
+    binaryPath: binaries.ffmpegPath,
+    args: [
+      ...["-v", "error", "-i", file, "-frames:v", "1"],
+      ...["-vf", `scale=${width}:${height}:flags=area:in_color_matrix=bt709,format=rgb24`],
+      ...["-f", "rawvideo", "pipe:1"],
+    ],
+    timeoutMs: 30_000,
+  });
+  const offset = (Math.floor(y * height) * width + Math.floor(x * width)) * 3;
+  return { r: rgb[offset]!, g: rgb[offset + 1]!, b: rgb[offset + 2]! };
 }
 
 /** Centre (fractions of the frame) of the bright pixels, and how many there are. */
@@ -208,6 +230,23 @@ beforeAll(async () => {
     "-i",
     `testsrc=size=${WIDE.width}x${WIDE.height}:rate=15:duration=2,trim=end_frame=1,loop=loop=29:size=1`,
   ]);
+  // A phone's HDR: 10-bit HEVC, BT.2020, HLG. Its left half is SDR's pure red, its right half
+  // mid grey, converted to HLG the way zimg maps SDR into it.
+  sources.hdrHlg = await generate(
+    "hdr-hlg.mp4",
+    [
+      "-f",
+      "lavfi",
+      "-i",
+      "color=c=red:s=320x360:r=15:d=2[red];color=c=0x808080:s=320x360:r=15:d=2[grey];[red][grey]hstack," +
+        "format=yuv420p,setparams=color_primaries=bt709:color_trc=bt709:colorspace=bt709:range=tv," +
+        "zscale=t=linear,format=gbrpf32le,zscale=p=bt2020:t=arib-std-b67:m=bt2020nc:r=tv,format=yuv420p10le",
+    ],
+    [
+      ...["-c:v", "libx265", "-x265-params", "log-level=error", "-pix_fmt", "yuv420p10le", "-tag:v", "hvc1"],
+      ...["-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc"],
+    ],
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -397,6 +436,36 @@ describe("renderClip", () => {
     expect(expected.y).toBeGreaterThan(0.6);
     expect(Math.abs(actual.x - expected.x)).toBeLessThan(0.03);
     expect(Math.abs(actual.y - expected.y)).toBeLessThan(0.03);
+  }, 60_000);
+
+  it("tone-maps an HDR (HLG) phone video to SDR BT.709: red stays red, grey stays grey", async () => {
+    expect(sources.hdrHlg.probe.dynamicRange).toBe("hlg");
+    const messages: string[] = [];
+    const clip = await renderClip(
+      {
+        sourcePath: sources.hdrHlg.path,
+        probe: sources.hdrHlg.probe,
+        startSeconds: 0,
+        endSeconds: 2,
+        sceneCutsSeconds: [],
+        motionPerSecond: [0, 0],
+        outputDir: path.join(workDirectory, "out"),
+        baseName: "hdr-hlg",
+      },
+      { faceDetector: null, log: (message) => messages.push(message), temporaryDirectory },
+    );
+    expect(messages.join("\n")).toMatch(/colours: HDR \(hlg\) tone-mapped to SDR BT\.709/);
+    expect(clip.layout).toBe("fit");
+    const video = (await ffprobeJson(clip.videoPath)).streams.find((stream) => stream.codec_type === "video");
+    expect(video).toMatchObject({ pix_fmt: "yuv420p", color_transfer: "bt709", color_primaries: "bt709" });
+    // The 16:9 picture sits across the middle of the 9:16 frame. Read as SDR (before tone
+    // mapping), HLG's red came out brick, (151, 65, 32), and its grey dark, 83.
+    const red = await colourAt(clip.videoPath, 0.25, 0.5);
+    expect(red.r - Math.max(red.g, red.b)).toBeGreaterThan(150);
+    const grey = await colourAt(clip.videoPath, 0.75, 0.5);
+    expect(Math.max(grey.r, grey.g, grey.b) - Math.min(grey.r, grey.g, grey.b)).toBeLessThan(10);
+    expect(grey.g).toBeGreaterThan(90);
+    expect(grey.g).toBeLessThan(140);
   }, 60_000);
 
   it("renders a source without audio, with a silent AAC track, using the npm ffmpeg build", async () => {

@@ -17,6 +17,7 @@ import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binarie
 import { buildLoudnessFilter, type LoudnessMeasurement } from "@/media/loudness-args";
 import { measureLoudness } from "@/media/loudness-measure";
 import { runMedia } from "@/media/run-ffmpeg";
+import { buildToneMapFilter } from "@/media/tone-map-args";
 import { VERTICAL_HEIGHT, VERTICAL_WIDTH, type VerticalLayoutOptions } from "@/media/vertical-crop-args";
 import { analyzeSubject, scanKeyframes } from "./analyze-subject";
 import { buildRenderArgs, type RenderAudio } from "./build-render-args";
@@ -33,7 +34,7 @@ import { parseProgressSeconds } from "./parse-progress";
 import { pickThumbnailTime } from "./pick-thumbnail-time";
 import { planCropPath } from "./plan-crop-path";
 import { refineSceneCuts } from "./refine-scene-cuts";
-import { getRenderCapabilities } from "./render-capabilities";
+import { getRenderCapabilities, type RenderCapabilities } from "./render-capabilities";
 
 export type RenderClipDependencies = {
   /** Defaults to `resolveMediaBinaries()` (system ffmpeg ≥ 5, else the npm build). */
@@ -103,6 +104,7 @@ export async function renderClip(
   const moved: string[] = [];
   try {
     const capabilities = await getRenderCapabilities(ffmpegPath);
+    const toneMapFilter = chooseToneMap(probe, capabilities, log);
     const isVertical = probe.height > probe.width;
     // Without display dimensions there is no crop to plan: show the whole picture.
     const canCrop = !isVertical && probe.width > 0 && probe.height > 0;
@@ -121,6 +123,7 @@ export async function renderClip(
             durationSeconds,
             cutsSeconds,
             ffmpegPath,
+            toneMapFilter,
             dependencies,
             log,
             progress,
@@ -133,7 +136,7 @@ export async function renderClip(
     const layout: VerticalLayoutOptions = isVertical
       ? { layout: "native-vertical", ...dimensions }
       : subjectPlan?.layout === "crop"
-        ? { layout: "crop", cropXExpression: subjectPlan.cropXExpression }
+        ? { layout: "crop", cropXExpression: subjectPlan.cropXExpression, sourceHeight: probe.height }
         : { layout: "fit", ...dimensions };
     const renderLayout: RenderLayout = layout.layout;
     if (subjectPlan) log(`layout ${renderLayout}: ${subjectPlan.reason}`);
@@ -160,6 +163,7 @@ export async function renderClip(
         startSeconds,
         durationSeconds,
         layout,
+        toneMapFilter,
         outputFramesPerSecond: chooseOutputFrameRate(probe),
         decoderThreads: os.availableParallelism(),
         captions,
@@ -219,6 +223,24 @@ export async function renderClip(
   }
 }
 
+/** The HDR → SDR filters for this source: none for SDR, none (said in the log) without zimg. */
+function chooseToneMap(
+  probe: MediaProbe,
+  capabilities: RenderCapabilities,
+  log: (message: string) => void,
+): string | null {
+  const filter = buildToneMapFilter(probe.dynamicRange);
+  if (!filter) return null;
+  if (!capabilities.toneMapping) {
+    log(
+      `colours: an HDR (${probe.dynamicRange}) source, but this ffmpeg has no zscale/tonemap filters: rendered without tone mapping`,
+    );
+    return null;
+  }
+  log(`colours: HDR (${probe.dynamicRange}) tone-mapped to SDR BT.709`);
+  return filter;
+}
+
 type PlannedSubject = SubjectPlan & {
   cropXExpression: string;
   cutsSeconds: number[];
@@ -238,11 +260,12 @@ async function planSubject(context: {
   durationSeconds: number;
   cutsSeconds: number[];
   ffmpegPath: string;
+  toneMapFilter: string | null;
   dependencies: RenderClipDependencies;
   log: (message: string) => void;
   progress: (fraction: number) => void;
 }): Promise<PlannedSubject> {
-  const { input, probe, durationSeconds, ffmpegPath, dependencies, log, progress } = context;
+  const { input, probe, durationSeconds, ffmpegPath, toneMapFilter, dependencies, log, progress } = context;
   let faceDetector = dependencies.faceDetector;
   if (faceDetector === undefined) {
     faceDetector = await loadFaceDetector().catch((error: unknown) => {
@@ -260,6 +283,7 @@ async function planSubject(context: {
     sourceWidth: probe.width,
     sourceHeight: probe.height,
     faceDetector,
+    toneMapFilter,
     signal: input.signal,
   };
   const sampleFramesAt4Fps = async (afterScan: boolean): Promise<ObservedSubject> => {

@@ -10,6 +10,8 @@ export type SampleFramesOptions = {
   /** Analysis frame size; the source is scaled to exactly this. */
   width: number;
   height: number;
+  /** HDR → SDR filters, applied to the small frames (see tone-map-args.ts); null for SDR. */
+  toneMapFilter?: string | null;
   sampling: FrameSampling;
   timeoutMs: number;
   signal?: AbortSignal;
@@ -42,9 +44,11 @@ const MAX_QUEUED_FRAMES = 24;
 export function buildFrameSampleArgs(
   options: Omit<SampleFramesOptions, "onFrame" | "timeoutMs" | "signal" | "ffmpegPath">,
 ) {
-  const { sourcePath, startSeconds, durationSeconds, width, height, sampling } = options;
+  const { sourcePath, startSeconds, durationSeconds, width, height, sampling, toneMapFilter } = options;
   // Area averaging keeps small moving things visible at 1/8 size instead of aliasing them away.
-  const scale = `scale=${width}:${height}:flags=area,format=rgb24`;
+  // An HDR picture is tone-mapped once small (nearly free): faces are found on what a viewer sees.
+  const toneMap = toneMapFilter ? `,${toneMapFilter}` : "";
+  const scale = `scale=${width}:${height}:flags=area${toneMap},format=rgb24`;
   if (sampling.kind === "keyframes") {
     return [
       "-hide_banner",

@@ -45,6 +45,7 @@ const PROBE: MediaProbe = {
   audioCodec: "aac",
   bitrateBitsPerSecond: 4_000_000,
   formatName: "mov,mp4,m4a,3gp,3g2,mj2",
+  dynamicRange: "sdr",
   sizeBytes: 300_000_000,
 };
 

@@ -17,6 +17,8 @@ export type VideoMetadataView = {
   bitrateBitsPerSecond: number | null;
   hasAudio: boolean;
   isVariableFrameRate: boolean;
+  /** `hlg` or `pq` for HDR sources (their clips are tone-mapped to SDR), else `sdr`. */
+  dynamicRange: "sdr" | "hlg" | "pq";
   container: string;
 };
 
@@ -61,6 +63,7 @@ export async function toVideoView(runtime: Runtime, video: Video): Promise<Video
           bitrateBitsPerSecond: probe.bitrateBitsPerSecond,
           hasAudio: probe.hasAudio,
           isVariableFrameRate: probe.isVariableFrameRate,
+          dynamicRange: probe.dynamicRange,
           container: probe.formatName,
         }
       : null,

@@ -189,6 +189,7 @@ describe("upload → complete → ingest", () => {
       audioCodec: "aac",
       hasAudio: true,
       rotationDegrees: 0,
+      dynamicRange: "sdr",
       container: "mov,mp4,m4a,3gp,3g2,mj2",
     });
     expect(video.metadata?.durationSeconds).toBeGreaterThan(2.9);

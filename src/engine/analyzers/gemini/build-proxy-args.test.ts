@@ -25,6 +25,11 @@ describe("buildProxyArgs", () => {
     expect(audioOnly).toContain("0:a:0");
   });
 
+  it("tone-maps an HDR source after shrinking it", () => {
+    const args = buildProxyArgs({ ...base, hasVideo: true, hasAudio: true, toneMapFilter: "TONEMAP" });
+    expect(args[args.indexOf("-vf") + 1]).toMatch(/^fps=1,scale=.*,TONEMAP$/);
+  });
+
   it("writes fractional sample rates for long videos", () => {
     const args = buildProxyArgs({ ...base, hasVideo: true, hasAudio: true, framesPerSecond: 0.3333333 });
     expect(args[args.indexOf("-vf") + 1]).toMatch(/^fps=0\.333,/);

@@ -16,6 +16,8 @@ export type ProxyArgsOptions = {
   framesPerSecond: number;
   /** The shorter side of the picture after scaling; smaller sources are not upscaled. */
   shortSidePixels?: number;
+  /** HDR → SDR filters, run on the small frames (see tone-map-args.ts); none for SDR. */
+  toneMapFilter?: string | null;
 };
 
 export const PROXY_SHORT_SIDE_PIXELS = 360;
@@ -38,7 +40,11 @@ export function buildProxyArgs(options: ProxyArgsOptions): string[] {
       "-map",
       "0:v:0",
       "-vf",
-      `fps=${formatRate(framesPerSecond)},${scale}`,
+      [
+        `fps=${formatRate(framesPerSecond)}`,
+        scale,
+        ...(options.toneMapFilter ? [options.toneMapFilter] : []),
+      ].join(","),
       "-c:v",
       "libx264",
       // Few frames to encode, so the slower presets buy little; CRF 32 still reads text.

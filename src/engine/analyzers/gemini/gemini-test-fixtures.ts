@@ -34,6 +34,7 @@ export function makeProbe(overrides: Partial<MediaProbe> = {}): MediaProbe {
     audioCodec: "aac",
     bitrateBitsPerSecond: 500_000,
     formatName: "mov,mp4,m4a,3gp,3g2,mj2",
+    dynamicRange: "sdr",
     sizeBytes: 7_500_000,
     ...overrides,
   };

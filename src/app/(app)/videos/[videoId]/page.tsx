@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
+import { formatCount } from "@/components/videos/format";
 import { ProcessingProgress } from "@/components/videos/video-detail/processing-progress";
 import { VideoStudio } from "@/components/videos/video-detail/video-studio";
 import type { VideoStatus } from "@/db/repos/video-repo";
@@ -63,14 +64,16 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
                 <span>
                   {probe.width}×{probe.height}
                   {probe.fps > 0 ? ` · ${Math.round(probe.fps)} fps` : ""}
+                  {probe.dynamicRange !== "sdr" && (
+                    <span title={`${probe.dynamicRange.toUpperCase()}; clips are tone-mapped to SDR`}>
+                      {" "}
+                      · HDR
+                    </span>
+                  )}
                 </span>
               )}
               {probe && !probe.hasAudio && <span>No audio</span>}
-              {video.status === "READY" && (
-                <span>
-                  {video.clipCount} {video.clipCount === 1 ? "clip" : "clips"}
-                </span>
-              )}
+              {video.status === "READY" && <span>{formatCount(video.clipCount, "clip")}</span>}
               {video.analysis && (
                 <span>
                   {video.analysis.analyzer === "gemini"
