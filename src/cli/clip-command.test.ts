@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSyntheticVideo } from "@/engine/testing/synthetic-video";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
+import { runMedia } from "@/media/run-ffmpeg";
 import { type ClipReport, parseClipArgs, runClipCommand, UsageError } from "./clip-command";
 
 const binaries = resolveMediaBinaries();
@@ -127,6 +128,33 @@ describe("runClipCommand", () => {
     expect(report.timings.signalsSeconds).toBeGreaterThan(0);
     expect(report.timings.downloadSeconds).toBeNull();
     expect(lines.some((line) => /Measuring sound and motion \(fast\): 100%/.test(line))).toBe(true);
+  }, 60_000);
+
+  it("clips a stream capture (MPEG-TS, its clock at one hour) from a seekable copy", async () => {
+    const capturePath = path.join(directory, "capture.ts");
+    await runMedia({
+      binaryPath: binaries.ffmpegPath,
+      args: ["-v", "error", "-y", "-i", videoPath, "-c", "copy", "-output_ts_offset", "3600", capturePath],
+      timeoutMs: 30_000,
+    });
+    const cliTemps = async () =>
+      (await readdir(tmpdir())).filter(
+        (name) => name.startsWith("truss-cli-") && !name.startsWith("truss-cli-test-"),
+      );
+    const tempsBefore = await cliTemps();
+    const outDir = path.join(directory, "capture");
+    const lines: string[] = [];
+    const report = await runClipCommand(
+      parseClipArgs([capturePath, "--out", outDir, "--top", "1", "--no-render"]),
+      { binaries, log: (line) => lines.push(line) },
+    );
+    expect(lines).toContain("Copying the mpegts stream into Matroska, which can be cut exactly…");
+    expect(report.source).toMatchObject({ formatName: "mpegts", durationSeconds: expect.closeTo(60, 0) });
+    // The same moment as in the MP4 it was made from, on the video's own clock.
+    expect(report.clips[0]?.startSeconds).toBeCloseTo(15, 0);
+    expect(report.clips[0]?.endSeconds).toBeCloseTo(32, 0);
+    // The copy went with its temporary directory.
+    expect(await cliTemps()).toEqual(tempsBefore);
   }, 60_000);
 
   it("downloads a URL to a temporary file first and removes it afterwards", async () => {

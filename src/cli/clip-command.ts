@@ -12,6 +12,8 @@ import { DEFAULT_SIGNAL_MODE, MAX_TOP_N, resolveMomentOptions } from "@/engine/d
 import { renderClip, renderHintsFrom } from "@/engine/render/render-clip";
 import type { Chapter, Reason, SignalMode, Subscores, TranscriptSegment } from "@/engine/types";
 import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binaries";
+import { probeMedia } from "@/media/probe";
+import { ensureSeekableSource, needsSeekableCopy } from "@/media/seekable-copy";
 
 export const CLIP_USAGE = `Usage: npx truss clip <file-or-url> --out <dir> [options]
 
@@ -177,16 +179,17 @@ export async function runClipCommand(
   const binaries = dependencies.binaries ?? resolveMediaBinaries();
   const startedAt = performance.now();
   const elapsed = (since: number) => (performance.now() - since) / 1000;
-  let downloadDirectory: string | null = null;
+  /** Holds a downloaded source and a seekable copy; removed at the end whatever happens. */
+  let workDirectory: string | null = null;
   try {
     let sourcePath = options.input;
     let downloadSeconds: number | null = null;
     if (/^https?:\/\//i.test(options.input)) {
-      downloadDirectory = await mkdtemp(path.join(tmpdir(), "truss-cli-"));
+      workDirectory = await mkdtemp(path.join(tmpdir(), "truss-cli-"));
       const started = performance.now();
       sourcePath = await downloadToFile({
         url: options.input,
-        directory: downloadDirectory,
+        directory: workDirectory,
         timeoutMs: dependencies.downloadTimeoutMs ?? 30 * 60 * 1000,
         signal,
         log,
@@ -195,6 +198,21 @@ export async function runClipCommand(
     } else {
       await access(sourcePath).catch(() => {
         throw new Error(`No such file: ${sourcePath}`);
+      });
+    }
+
+    // A stream capture (MPEG-TS) cannot be cut exactly: clips are made from a copy that can.
+    const sourceProbe = await probeMedia({ binaries, input: sourcePath, signal });
+    if (needsSeekableCopy(sourceProbe.formatName)) {
+      log(`Copying the ${sourceProbe.formatName} stream into Matroska, which can be cut exactly…`);
+      workDirectory ??= await mkdtemp(path.join(tmpdir(), "truss-cli-"));
+      sourcePath = await ensureSeekableSource({
+        binaries,
+        sourcePath,
+        formatName: sourceProbe.formatName,
+        durationSeconds: sourceProbe.durationSeconds,
+        directory: workDirectory,
+        signal,
       });
     }
 
@@ -290,8 +308,9 @@ export async function runClipCommand(
         hasAudio: probe.hasAudio,
         videoCodec: probe.videoCodec,
         audioCodec: probe.audioCodec,
-        formatName: probe.formatName,
-        sizeBytes: probe.sizeBytes,
+        // The file as given, not the seekable copy clips were cut from.
+        formatName: sourceProbe.formatName,
+        sizeBytes: sourceProbe.sizeBytes,
       },
       analyzer: analysis.analyzer,
       signalMode: options.mode,
@@ -312,7 +331,7 @@ export async function runClipCommand(
     log(`Wrote ${path.join(options.outDir, "report.json")} in ${report.timings.totalSeconds} s`);
     return report;
   } finally {
-    if (downloadDirectory) await rm(downloadDirectory, { recursive: true, force: true });
+    if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
   }
 }
 

@@ -169,14 +169,16 @@ export function createSignalAccumulator({
       }
       if (packetTimeBase === undefined) return;
       const fields = line.split(",").map((field) => field.trim());
-      const [, dts, pts, , size, , flags] = fields;
+      const [, dts, pts, , size] = fields;
+      // After the CRC: `F=0x…` (flags) and `S=n, …` (side data, which MPEG-TS packets carry).
+      const flags = fields.slice(6).find((field) => field.startsWith("F="));
       const timestamp = Number(pts !== undefined && !pts.startsWith("-9223372036854775808") ? pts : dts);
       const bytes = Number(size);
       if (!Number.isFinite(timestamp) || !Number.isFinite(bytes)) return;
       packetCount += 1;
       const index = secondIndex(timestamp * packetTimeBase);
       // framecrc prints `F=` only when the flags are not exactly "key"; bit 0 is the key flag.
-      const isKey = flags === undefined || (Number.parseInt(flags.replace("F=", ""), 16) & 1) === 1;
+      const isKey = flags === undefined || (Number.parseInt(flags.slice(2), 16) & 1) === 1;
       if (isKey) {
         keyFrameCount[index] = (keyFrameCount[index] ?? 0) + 1;
         keyframesSeconds.push(timestamp * packetTimeBase);
