@@ -48,3 +48,28 @@ export function buildProbeArgs({ input, ioTimeoutMs = 20_000 }: { input: string;
     toMediaInputArg(input),
   ];
 }
+
+/**
+ * ffprobe arguments that list every packet's time and duration (`pts_time,duration_time` per
+ * line): the demuxer reads the whole file, nothing is decoded. For files whose header carries
+ * no duration, as a browser's MediaRecorder writes WebM.
+ */
+export function buildPacketTimesArgs({
+  input,
+  ioTimeoutMs = 20_000,
+}: {
+  input: string;
+  ioTimeoutMs?: number;
+}) {
+  return [
+    "-v",
+    "error",
+    "-hide_banner",
+    ...networkInputArgs(input, ioTimeoutMs),
+    "-show_entries",
+    "packet=pts_time,duration_time",
+    "-of",
+    "csv=p=0",
+    toMediaInputArg(input),
+  ];
+}

@@ -158,6 +158,13 @@ describe("probeMedia on defect fixtures", () => {
     expect(probe.durationSeconds).toBeLessThan(1.2);
   });
 
+  it("measures a browser recording that states no duration (live WebM) from its packets", async () => {
+    const probe = await probeMedia({ binaries, input: fixtures["no-duration"] });
+    expect(probe).toMatchObject({ formatName: "matroska,webm", videoCodec: "vp8", hasAudio: true });
+    expect(probe.durationSeconds).toBeGreaterThan(3.9);
+    expect(probe.durationSeconds).toBeLessThan(4.1);
+  });
+
   it("says an audio file has no video", async () => {
     const error = await probeError(fixtures["audio-only"]);
     expect(error.kind).toBe("no-video");

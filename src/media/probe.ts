@@ -1,7 +1,7 @@
 import { open } from "node:fs/promises";
 import type { MediaProbe } from "@/engine/types";
 import type { MediaBinaries } from "./ffmpeg-binaries";
-import { buildProbeArgs, isHttpUrl } from "./probe-args";
+import { buildPacketTimesArgs, buildProbeArgs, isHttpUrl } from "./probe-args";
 import { MediaCommandError, runMedia } from "./run-ffmpeg";
 
 /** Why a source cannot be used, in words a creator understands (`message`), plus a stable kind. */
@@ -81,7 +81,50 @@ export async function probeMedia({
       },
     );
   }
-  return parseProbeJson(json);
+  try {
+    return parseProbeJson(json);
+  } catch (error) {
+    if (!(error instanceof MediaProbeError && error.kind === "empty")) throw error;
+  }
+  // No duration in the header, as a browser's MediaRecorder writes WebM: the length is where
+  // the last packet ends (still "empty" when there are none).
+  const measuredDurationSeconds = await measureDurationFromPackets({ binaries, input, signal }).catch(
+    (error: unknown) => {
+      throw toProbeError(error, input, PACKET_SCAN_TIMEOUT_MS);
+    },
+  );
+  return parseProbeJson(json, measuredDurationSeconds);
+}
+
+/** Reading every packet header of a long file takes a while (disk or network speed). */
+const PACKET_SCAN_TIMEOUT_MS = 10 * 60 * 1000;
+
+/** Seconds to the end of the last packet, or 0 when there are none. */
+async function measureDurationFromPackets(options: {
+  binaries: MediaBinaries;
+  input: string;
+  signal?: AbortSignal;
+}): Promise<number> {
+  let endSeconds = 0;
+  await runMedia({
+    binaryPath: options.binaries.ffprobePath,
+    args: buildPacketTimesArgs({ input: options.input }),
+    timeoutMs: PACKET_SCAN_TIMEOUT_MS,
+    signal: options.signal,
+    consumeStdout: async (stdout) => {
+      let pending = "";
+      for await (const chunk of stdout) {
+        const lines = (pending + String(chunk)).split("\n");
+        pending = lines.pop() ?? "";
+        for (const line of lines) {
+          const [time, duration] = line.split(",").map(Number);
+          if (Number.isFinite(time))
+            endSeconds = Math.max(endSeconds, time! + (Number.isFinite(duration) ? duration! : 0));
+        }
+      }
+    },
+  });
+  return endSeconds;
 }
 
 type RawStream = {
@@ -109,9 +152,9 @@ type RawFormat = {
 
 /**
  * Pure: ffprobe's JSON → `MediaProbe`, or a `MediaProbeError` saying what is wrong with the file.
- * Exported for tests.
+ * `measuredDurationSeconds` stands in when the header states no duration. Exported for tests.
  */
-export function parseProbeJson(json: unknown): MediaProbe {
+export function parseProbeJson(json: unknown, measuredDurationSeconds?: number): MediaProbe {
   const root = (json ?? {}) as { streams?: RawStream[]; format?: RawFormat };
   const streams = Array.isArray(root.streams) ? root.streams : [];
   const format = root.format ?? {};
@@ -137,9 +180,10 @@ export function parseProbeJson(json: unknown): MediaProbe {
     throw new MediaProbeError("unreadable", "The video stream has no picture size (its header is damaged).");
   }
 
-  const durationSeconds =
+  const headerDurationSeconds =
     positiveNumber(format.duration) ??
     Math.max(0, ...streams.map((stream) => positiveNumber(stream.duration) ?? 0));
+  const durationSeconds = headerDurationSeconds || (positiveNumber(measuredDurationSeconds) ?? 0);
   if (!durationSeconds) {
     throw new MediaProbeError("empty", "This file has no playable duration (it is empty or cut short).");
   }

@@ -133,6 +133,7 @@ describe("local analysis of defect fixtures", () => {
     rotated: "analyses",
     "variable-frame-rate": "analyses",
     "one-second": "analyses",
+    "no-duration": "analyses",
     corrupt: "either",
     "not-a-video": "fails",
     truncated: "fails",

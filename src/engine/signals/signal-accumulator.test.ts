@@ -168,7 +168,9 @@ describe("createSignalAccumulator", () => {
     accumulator.pushPacketLine("#tb 0: 1/90000");
     // As ffmpeg lists a stream capture's packets: the key packet has no F=, only `S=1, size`.
     accumulator.pushPacketLine("0,      -6000,          0,     3000,     7330, 0x7fdb530e, S=1,        1");
-    accumulator.pushPacketLine("0,      -3000,       9000,     3000,      812, 0x1b2c3d4e, F=0x0, S=1,        1");
+    accumulator.pushPacketLine(
+      "0,      -3000,       9000,     3000,      812, 0x1b2c3d4e, F=0x0, S=1,        1",
+    );
     accumulator.pushPacketLine("0,     180000,     180000,     3000,     6100, 0x2b2c3d4e, S=1,        1");
     expect(accumulator.finish().keyframesSeconds).toEqual([0, 2]);
   });

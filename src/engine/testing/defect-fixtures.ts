@@ -15,6 +15,7 @@ export const DEFECT_FIXTURE_NAMES = [
   "rotated",
   "variable-frame-rate",
   "one-second",
+  "no-duration",
   "corrupt",
   "not-a-video",
   "truncated",
@@ -31,6 +32,7 @@ const FILE_NAMES: Record<DefectFixtureName, string> = {
   rotated: "rotated.mov",
   "variable-frame-rate": "variable-frame-rate.mp4",
   "one-second": "one-second.mp4",
+  "no-duration": "no-duration.webm",
   corrupt: "corrupt.mp4",
   "not-a-video": "not-a-video.mp4",
   truncated: "truncated.mp4",
@@ -87,6 +89,15 @@ export async function createDefectFixtures({
     ...COMMON_AUDIO,
     "-shortest",
     file("one-second"),
+  ]);
+
+  // No duration: WebM as a browser's MediaRecorder writes it, live (no duration, no cues).
+  await ffmpeg([
+    ...picture("320x180", 4),
+    ...tone(4),
+    ...["-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8", "-b:v", "300k"],
+    ...["-c:a", "libopus", "-b:a", "48k", "-shortest", "-live", "1", "-f", "webm"],
+    file("no-duration"),
   ]);
 
   // Rotation is container metadata (a display matrix), as phones write it: the coded picture
