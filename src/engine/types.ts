@@ -14,6 +14,8 @@ export type MediaProbe = {
   height: number;
   codedWidth: number;
   codedHeight: number;
+  /** Width ÷ height of one stored pixel; 1 but for anamorphic sources (e.g. 4/3 for HDV). */
+  sampleAspectRatio: number;
   rotationDegrees: 0 | 90 | 180 | 270;
   fps: number;
   isVariableFrameRate: boolean;

@@ -85,6 +85,19 @@ describe("parseProbeJson", () => {
     expect(probe).toMatchObject({ rotationDegrees: 180, width: 1920, height: 1080 });
   });
 
+  it("sizes non-square pixels as shown: HDV's 1440×1080 at 4:3 is 1920×1080", () => {
+    const probe = parseProbeJson({
+      streams: [{ ...videoStream, width: 1440, height: 1080, sample_aspect_ratio: "4:3" }],
+      format: { duration: "3" },
+    });
+    expect(probe).toMatchObject({ width: 1920, height: 1080, codedWidth: 1440, sampleAspectRatio: 1.3333 });
+    const square = (sample_aspect_ratio?: string) =>
+      parseProbeJson({ streams: [{ ...videoStream, sample_aspect_ratio }], format: { duration: "3" } });
+    for (const ratio of ["1:1", "0:1", "N/A", undefined]) {
+      expect(square(ratio)).toMatchObject({ width: 1920, sampleAspectRatio: 1 });
+    }
+  });
+
   it("tells HDR (HLG, PQ) from SDR by the transfer characteristic", () => {
     const rangeOf = (color_transfer?: string) =>
       parseProbeJson({ streams: [{ ...videoStream, color_transfer }], format: { duration: "3" } })

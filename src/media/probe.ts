@@ -136,6 +136,7 @@ type RawStream = {
   coded_height?: number;
   r_frame_rate?: string;
   avg_frame_rate?: string;
+  sample_aspect_ratio?: string;
   color_transfer?: string;
   duration?: string;
   tags?: Record<string, string>;
@@ -190,16 +191,21 @@ export function parseProbeJson(json: unknown, measuredDurationSeconds?: number):
 
   const rotationDegrees = rotationOf(video);
   const quarterTurn = rotationDegrees === 90 || rotationDegrees === 270;
+  // Non-square pixels (anamorphic HDV and DV: 1440×1080 shown 16:9) are shown wider or
+  // narrower than they are stored; what counts is the picture as shown.
+  const sampleAspectRatio = sampleAspectRatioOf(video.sample_aspect_ratio);
+  const shownWidth = sampleAspectRatio === 1 ? codedWidth : evenAtLeastTwo(codedWidth * sampleAspectRatio);
   const realFps = parseRate(video.r_frame_rate);
   const averageFps = parseRate(video.avg_frame_rate);
   const fps = averageFps ?? realFps ?? 0;
 
   return {
     durationSeconds,
-    width: quarterTurn ? codedHeight : codedWidth,
-    height: quarterTurn ? codedWidth : codedHeight,
+    width: quarterTurn ? codedHeight : shownWidth,
+    height: quarterTurn ? shownWidth : codedHeight,
     codedWidth,
     codedHeight,
+    sampleAspectRatio,
     rotationDegrees,
     fps: Math.round(fps * 1000) / 1000,
     isVariableFrameRate: isVariableFrameRate(realFps, averageFps),
@@ -237,6 +243,16 @@ function rotationOf(stream: RawStream): MediaProbe["rotationDegrees"] {
   const quarterTurns = Math.round((((clockwise % 360) + 360) % 360) / 90) % 4;
   return ([0, 90, 180, 270] as const)[quarterTurns] ?? 0;
 }
+
+/** `4:3` → 1.333; square, unknown (`0:1`, `N/A`) or within 1% of square → 1. */
+function sampleAspectRatioOf(ratio: string | undefined): number {
+  const [width, height] = (ratio ?? "").split(":").map(Number);
+  const value = width! / height!;
+  if (!Number.isFinite(value) || value <= 0 || Math.abs(value - 1) < 0.01) return 1;
+  return Math.round(value * 10_000) / 10_000;
+}
+
+const evenAtLeastTwo = (value: number) => Math.max(2, Math.round(value / 2) * 2);
 
 /**
  * A stream is variable-frame-rate when its nominal rate (`r_frame_rate`, the lowest rate that

@@ -72,6 +72,8 @@ export const MediaProbeSchema = z.object({
   height: z.number().int().nonnegative(),
   codedWidth: z.number().int().nonnegative(),
   codedHeight: z.number().int().nonnegative(),
+  // Probes stored before it was read had square pixels as far as the engine knew.
+  sampleAspectRatio: z.number().positive().default(1),
   rotationDegrees: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
   fps: z.number().nonnegative(),
   isVariableFrameRate: z.boolean(),

@@ -9,6 +9,7 @@ const base: BuildRenderArgsOptions = {
   durationSeconds: 30,
   layout: { layout: "crop", cropXExpression: "clip(iw*(0.5)-ow/2,0,iw-ow)", sourceHeight: 1080 },
   toneMapFilter: null,
+  squarePixelSize: null,
   outputFramesPerSecond: null,
   decoderThreads: 2,
   captions: null,
@@ -101,6 +102,12 @@ describe("buildRenderArgs", () => {
   it("resamples to a constant rate when asked", () => {
     const graph = valueAfter(buildRenderArgs({ ...base, outputFramesPerSecond: 30 }), "-filter_complex")!;
     expect(graph).toContain("[0:v]fps=30[src]");
+  });
+
+  it("stretches non-square pixels to the displayed size before anything else", () => {
+    const options = { ...base, squarePixelSize: { width: 1920, height: 1080 }, outputFramesPerSecond: 30 };
+    const graph = valueAfter(buildRenderArgs(options), "-filter_complex")!;
+    expect(graph).toContain("[0:v]scale=1920:1080,setsar=1,fps=30[src]");
   });
 });
 

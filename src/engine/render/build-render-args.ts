@@ -22,6 +22,11 @@ export type BuildRenderArgsOptions = {
   layout: VerticalLayoutOptions;
   /** HDR → SDR filters for an HDR source (buildToneMapFilter), null for SDR. */
   toneMapFilter: string | null;
+  /**
+   * Stretch to this size first (the displayed size): a source with non-square pixels, which
+   * the crop and fit arithmetic would otherwise read as squeezed. Null for square pixels.
+   */
+  squarePixelSize: { width: number; height: number } | null;
   /** Resample to this constant rate (variable or very high frame rate sources); null keeps it. */
   outputFramesPerSecond: number | null;
   /** An ASS file burned in (libass), and a directory with the font it names. */
@@ -62,7 +67,9 @@ export function buildRenderArgs(options: BuildRenderArgsOptions): string[] {
   const { durationSeconds, captions, audio, thumbnail, preview, crf = 23 } = options;
   const graph: string[] = [];
   const fps = options.outputFramesPerSecond ? `fps=${options.outputFramesPerSecond}` : "null";
-  graph.push(`[0:v]${fps}[src]`);
+  const square = options.squarePixelSize;
+  const stretch = square ? `scale=${square.width}:${square.height},setsar=1,` : "";
+  graph.push(`[0:v]${stretch}${fps}[src]`);
   graph.push(
     buildVerticalVideoFilter({
       ...options.layout,

@@ -21,7 +21,10 @@ let workDirectory: string;
 // renderClip's work directories go here rather than os.tmpdir(), where other processes render too.
 let temporaryDirectory: string;
 type Source = { path: string; probe: MediaProbe };
-const sources = {} as Record<"movingBox" | "vertical" | "rotated" | "silentWide" | "hdrHlg", Source>;
+const sources = {} as Record<
+  "movingBox" | "vertical" | "rotated" | "silentWide" | "hdrHlg" | "anamorphic",
+  Source
+>;
 const rendered: Record<string, string> = {};
 
 const BOX_SIZE = 64;
@@ -152,6 +155,22 @@ function brightCentre(frame: Uint8Array, width: number): { x: number; y: number;
   return { x: sumX / Math.max(1, count) / width, y: sumY / Math.max(1, count) / height, count };
 }
 
+/** Width and height, in pixels, of the box around a frame's bright pixels. */
+function brightExtent(frame: Uint8Array, width: number): { width: number; height: number } {
+  let [left, right, top, bottom] = [width, -1, Number.POSITIVE_INFINITY, -1];
+  frame.forEach((value, index) => {
+    const [x, y] = [index % width, Math.floor(index / width)];
+    if (value <= 160) return;
+    [left, right, top, bottom] = [
+      Math.min(left, x),
+      Math.max(right, x),
+      Math.min(top, y),
+      Math.max(bottom, y),
+    ];
+  });
+  return { width: right - left + 1, height: bottom - top + 1 };
+}
+
 /** Horizontal centre (0..1) of the bright pixels in a frame, or null if there are none. */
 function brightCentreX(frame: Uint8Array, width: number): number | null {
   const centre = brightCentre(frame, width);
@@ -247,6 +266,15 @@ beforeAll(async () => {
       ...["-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc"],
     ],
   );
+  // Anamorphic, as HDV stored 16:9: a 640×360 picture (a 48×48 white square crossing a dark
+  // frame) kept as 480×360 pixels that are each 4/3 as wide as they are tall.
+  sources.anamorphic = await generate("anamorphic.mp4", [
+    "-f",
+    "lavfi",
+    "-i",
+    "color=c=0x101010:s=640x360:r=15:d=4[bg];color=c=white:s=48x48:r=15:d=4[box];" +
+      "[bg][box]overlay=x='40+t*128':y=156:shortest=1,scale=480:360,setsar=4/3",
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -466,6 +494,31 @@ describe("renderClip", () => {
     expect(Math.max(grey.r, grey.g, grey.b) - Math.min(grey.r, grey.g, grey.b)).toBeLessThan(10);
     expect(grey.g).toBeGreaterThan(90);
     expect(grey.g).toBeLessThan(140);
+  }, 60_000);
+
+  it("crops an anamorphic source (non-square pixels) at its displayed shape", async () => {
+    expect(sources.anamorphic.probe).toMatchObject({ width: 640, height: 360, codedWidth: 480 });
+    const clip = await renderClip(
+      {
+        sourcePath: sources.anamorphic.path,
+        probe: sources.anamorphic.probe,
+        startSeconds: 1,
+        endSeconds: 3,
+        sceneCutsSeconds: [],
+        outputDir: path.join(workDirectory, "out"),
+        baseName: "anamorphic",
+      },
+      { faceDetector: null, log: () => undefined, temporaryDirectory },
+    );
+    expect(clip.layout).toBe("crop");
+    // The square is 48/360 of the picture's height: 256 px of the 1920-px-tall clip, 25.6 px in
+    // this 1/10-size frame, and as wide. With the stored pixels taken for square ones the
+    // 9:16 window took in a third more of the picture and the square came out 19 px wide.
+    const [frame] = await greyFrames(clip.videoPath, 1);
+    const square = brightExtent(frame!, 108);
+    expect(square.height).toBeGreaterThanOrEqual(24);
+    expect(square.height).toBeLessThanOrEqual(28);
+    expect(Math.abs(square.width - square.height)).toBeLessThanOrEqual(2);
   }, 60_000);
 
   it("renders a source without audio, with a silent AAC track, using the npm ffmpeg build", async () => {

@@ -164,6 +164,7 @@ export async function renderClip(
         durationSeconds,
         layout,
         toneMapFilter,
+        squarePixelSize: probe.sampleAspectRatio === 1 ? null : { width: probe.width, height: probe.height },
         outputFramesPerSecond: chooseOutputFrameRate(probe),
         decoderThreads: os.availableParallelism(),
         captions,

@@ -36,6 +36,7 @@ const PROBE: MediaProbe = {
   height: 1080,
   codedWidth: 1920,
   codedHeight: 1080,
+  sampleAspectRatio: 1,
   rotationDegrees: 0,
   fps: 30,
   isVariableFrameRate: false,

@@ -25,6 +25,7 @@ export function makeProbe(overrides: Partial<MediaProbe> = {}): MediaProbe {
     height: 240,
     codedWidth: 320,
     codedHeight: 240,
+    sampleAspectRatio: 1,
     rotationDegrees: 0,
     fps: 25,
     isVariableFrameRate: false,
