@@ -12,14 +12,16 @@ let browser: TestBrowser;
 let directory: string;
 let smallVideo: string;
 let bigVideo: string;
+let phoneVideo: string;
 
 beforeAll(async () => {
   directory = mkdtempSync(path.join(os.tmpdir(), "truss-e2e-files-"));
   smallVideo = path.join(directory, "interview.mp4");
   bigVideo = path.join(directory, "conference-talk.mp4");
+  phoneVideo = path.join(directory, "phone-hevc.mp4");
   [upload] = await Promise.all([
     startUploadStack(),
-    // 20 s: long enough that analysis takes it on (a clip needs at least 15 s) instead of failing it.
+    // 20 s: the automatic clip length (15–60 s) with room to choose.
     makeTestVideo({ outputPath: smallVideo, durationSeconds: 20, width: 640, height: 360, crf: 30 }),
     // Film grain keeps it large: ~30 MB, six or more 5 MiB parts.
     makeTestVideo({
@@ -30,6 +32,8 @@ beforeAll(async () => {
       crf: 16,
       noise: true,
     }),
+    // HEVC, as phones record: this Chromium plays its sound but cannot show its picture.
+    makeTestVideo({ outputPath: phoneVideo, durationSeconds: 6, videoCodec: "hevc" }),
   ]);
   browser = await launchBrowser();
 });
@@ -216,4 +220,23 @@ describe("uploading videos in Chromium", () => {
     expect(video.metadata).toMatchObject({ width: 320, height: 180 });
     await page.close();
   });
+
+  it("says so in place of a black player when the browser cannot show the source's video (HEVC)", async () => {
+    const page = await browser.context.newPage();
+    await signInAsNewCreator(page, {
+      appUrl: upload.appUrl,
+      outboxPath: upload.stack.config.mail.outboxPath,
+      email: `phone-${randomUUID()}@example.test`,
+    });
+    await page.goto(`${upload.appUrl}/videos`);
+    await page.getByLabel("Choose files").setInputFiles(phoneVideo);
+    const videoRow = page.getByTestId("video-row").filter({ hasText: "phone-hevc.mp4" });
+    await videoRow.waitFor({ timeout: 60_000 });
+    await page.goto(`${upload.appUrl}/videos/${await videoRow.getAttribute("data-video-id")}`);
+    // The page refreshes itself until the clips are rendered (H.264, which plays everywhere)…
+    await page.getByRole("link", { name: "Download" }).first().waitFor({ timeout: 120_000 });
+    // …while the source's own player, whose picture would stay black, gives way to a sentence.
+    await page.getByText("This browser cannot show the source file's video format.").waitFor();
+    await page.close();
+  }, 180_000);
 });

@@ -77,11 +77,16 @@ export function VideoStudio({
                 onTimeUpdate={(event) => setCurrentSeconds(event.currentTarget.currentTime)}
                 onSeeked={(event) => setCurrentSeconds(event.currentTarget.currentTime)}
                 onError={() => setPlayerProblem(true)}
+                // A video codec the browser lacks (HEVC from phones, in some browsers) raises no
+                // error: the sound plays under a black picture, whose width reads 0.
+                onLoadedMetadata={(event) => {
+                  if (event.currentTarget.videoWidth === 0) setPlayerProblem(true);
+                }}
               />
             ) : (
               <div className="grid h-full place-items-center px-6 text-center text-sm text-slate-400">
                 {playerProblem
-                  ? "This browser cannot play the source file's format. The clips below play everywhere."
+                  ? "This browser cannot show the source file's video format. The clips below play everywhere."
                   : "The source video is not available."}
               </div>
             )}

@@ -16,6 +16,8 @@ export async function makeTestVideo(options: {
   crf?: number;
   /** Film grain that defeats compression: for files of a wanted size (about 5.5 MB/s at 640×360). */
   noise?: boolean;
+  /** H.264 (default) or HEVC, as phones record (MP4 only). */
+  videoCodec?: "h264" | "hevc";
   signal?: AbortSignal;
 }): Promise<void> {
   const {
@@ -37,8 +39,9 @@ export async function makeTestVideo(options: {
   const codecs = isWebm
     ? ["-c:v", "libvpx", "-deadline", "realtime", "-b:v", "300k", ...(withAudio ? ["-c:a", "libopus"] : [])]
     : [
-        "-c:v",
-        "libx264",
+        ...(options.videoCodec === "hevc"
+          ? ["-c:v", "libx265", "-x265-params", "log-level=error", "-tag:v", "hvc1"]
+          : ["-c:v", "libx264"]),
         "-preset",
         "ultrafast",
         "-crf",
