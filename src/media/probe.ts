@@ -1,4 +1,5 @@
 import { open } from "node:fs/promises";
+import { createInterface } from "node:readline";
 import type { MediaProbe } from "@/engine/types";
 import type { MediaBinaries } from "./ffmpeg-binaries";
 import { buildPacketTimesArgs, buildProbeArgs, isHttpUrl } from "./probe-args";
@@ -112,15 +113,10 @@ async function measureDurationFromPackets(options: {
     timeoutMs: PACKET_SCAN_TIMEOUT_MS,
     signal: options.signal,
     consumeStdout: async (stdout) => {
-      let pending = "";
-      for await (const chunk of stdout) {
-        const lines = (pending + String(chunk)).split("\n");
-        pending = lines.pop() ?? "";
-        for (const line of lines) {
-          const [time, duration] = line.split(",").map(Number);
-          if (Number.isFinite(time))
-            endSeconds = Math.max(endSeconds, time! + (Number.isFinite(duration) ? duration! : 0));
-        }
+      for await (const line of createInterface({ input: stdout, crlfDelay: Number.POSITIVE_INFINITY })) {
+        const [time, duration] = line.split(",").map(Number);
+        if (Number.isFinite(time))
+          endSeconds = Math.max(endSeconds, time! + (Number.isFinite(duration) ? duration! : 0));
       }
     },
   });

@@ -1,3 +1,4 @@
+import { createInterface } from "node:readline";
 import { runMedia } from "@/media/run-ffmpeg";
 import { TONE_MAP_FILTERS } from "@/media/tone-map-args";
 
@@ -46,14 +47,9 @@ async function listNames(ffmpegPath: string, listOption: string): Promise<Set<st
     args: ["-hide_banner", listOption],
     timeoutMs: 15_000,
     consumeStdout: async (stdout) => {
-      let pending = "";
-      for await (const chunk of stdout) {
-        const lines = (pending + String(chunk)).split("\n");
-        pending = lines.pop() ?? "";
-        for (const line of lines) {
-          const name = /^\s*[A-Z.|]{3,6}\s+(\S+)\s/.exec(line)?.[1];
-          if (name) names.add(name);
-        }
+      for await (const line of createInterface({ input: stdout, crlfDelay: Number.POSITIVE_INFINITY })) {
+        const name = /^\s*[A-Z.|]{3,6}\s+(\S+)\s/.exec(line)?.[1];
+        if (name) names.add(name);
       }
     },
   });
