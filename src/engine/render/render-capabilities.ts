@@ -1,6 +1,7 @@
 import { createInterface } from "node:readline";
+import type { DynamicRange } from "@/engine/types";
 import { runMedia } from "@/media/run-ffmpeg";
-import { TONE_MAP_FILTERS } from "@/media/tone-map-args";
+import { buildToneMapFilter, TONE_MAP_FILTERS } from "@/media/tone-map-args";
 
 /** What the ffmpeg at hand can do for a render; the npm fallback build differs from Debian's. */
 export type RenderCapabilities = {
@@ -24,6 +25,20 @@ export function getRenderCapabilities(ffmpegPath: string): Promise<RenderCapabil
     cache.set(ffmpegPath, capabilities);
   }
   return capabilities;
+}
+
+/**
+ * The HDR → SDR filters for a source of this range, when this ffmpeg has them: null for SDR,
+ * and null for HDR on a build without zimg (its picture then passes as it is). Renders and the
+ * Gemini proxy both ask here; ffmpeg is asked about its filters only for HDR.
+ */
+export async function toneMapFilterFor(
+  dynamicRange: DynamicRange,
+  ffmpegPath: string,
+): Promise<string | null> {
+  const filter = buildToneMapFilter(dynamicRange);
+  if (!filter) return null;
+  return (await getRenderCapabilities(ffmpegPath)).toneMapping ? filter : null;
 }
 
 async function detectCapabilities(ffmpegPath: string): Promise<RenderCapabilities> {

@@ -17,7 +17,6 @@ import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binarie
 import { buildLoudnessFilter, type LoudnessMeasurement } from "@/media/loudness-args";
 import { measureLoudness } from "@/media/loudness-measure";
 import { runMedia } from "@/media/run-ffmpeg";
-import { buildToneMapFilter } from "@/media/tone-map-args";
 import { VERTICAL_HEIGHT, VERTICAL_WIDTH, type VerticalLayoutOptions } from "@/media/vertical-crop-args";
 import { analyzeSubject, scanKeyframes } from "./analyze-subject";
 import { buildRenderArgs, type RenderAudio } from "./build-render-args";
@@ -34,7 +33,7 @@ import { parseProgressSeconds } from "./parse-progress";
 import { pickThumbnailTime } from "./pick-thumbnail-time";
 import { planCropPath } from "./plan-crop-path";
 import { refineSceneCuts } from "./refine-scene-cuts";
-import { getRenderCapabilities, type RenderCapabilities } from "./render-capabilities";
+import { getRenderCapabilities, toneMapFilterFor } from "./render-capabilities";
 
 export type RenderClipDependencies = {
   /** Defaults to `resolveMediaBinaries()` (system ffmpeg ≥ 5, else the npm build). */
@@ -104,7 +103,14 @@ export async function renderClip(
   const moved: string[] = [];
   try {
     const capabilities = await getRenderCapabilities(ffmpegPath);
-    const toneMapFilter = chooseToneMap(probe, capabilities, log);
+    const toneMapFilter = await toneMapFilterFor(probe.dynamicRange, ffmpegPath);
+    if (probe.dynamicRange !== "sdr") {
+      log(
+        toneMapFilter
+          ? `colours: HDR (${probe.dynamicRange}) tone-mapped to SDR BT.709`
+          : `colours: an HDR (${probe.dynamicRange}) source, but this ffmpeg has no zscale/tonemap filters: rendered without tone mapping`,
+      );
+    }
     const isVertical = probe.height > probe.width;
     // Without display dimensions there is no crop to plan: show the whole picture.
     const canCrop = !isVertical && probe.width > 0 && probe.height > 0;
@@ -222,24 +228,6 @@ export async function renderClip(
   } finally {
     await rm(workDirectory, { recursive: true, force: true });
   }
-}
-
-/** The HDR → SDR filters for this source: none for SDR, none (said in the log) without zimg. */
-function chooseToneMap(
-  probe: MediaProbe,
-  capabilities: RenderCapabilities,
-  log: (message: string) => void,
-): string | null {
-  const filter = buildToneMapFilter(probe.dynamicRange);
-  if (!filter) return null;
-  if (!capabilities.toneMapping) {
-    log(
-      `colours: an HDR (${probe.dynamicRange}) source, but this ffmpeg has no zscale/tonemap filters: rendered without tone mapping`,
-    );
-    return null;
-  }
-  log(`colours: HDR (${probe.dynamicRange}) tone-mapped to SDR BT.709`);
-  return filter;
 }
 
 type PlannedSubject = SubjectPlan & {

@@ -1,11 +1,10 @@
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { getRenderCapabilities } from "@/engine/render/render-capabilities";
+import { toneMapFilterFor } from "@/engine/render/render-capabilities";
 import type { MediaProbe } from "@/engine/types";
 import type { MediaBinaries } from "@/media/ffmpeg-binaries";
 import { runMedia } from "@/media/run-ffmpeg";
-import { buildToneMapFilter } from "@/media/tone-map-args";
 import { buildProxyArgs } from "./build-proxy-args";
 import { GeminiVideoPreparationError } from "./describe-gemini-failure";
 
@@ -37,9 +36,7 @@ export async function makeVideoProxy(options: {
         hasAudio: probe.hasAudio,
         framesPerSecond,
         // Gemini judges what a viewer would see: an HDR picture read as SDR is grey.
-        toneMapFilter: (await getRenderCapabilities(binaries.ffmpegPath)).toneMapping
-          ? buildToneMapFilter(probe.dynamicRange)
-          : null,
+        toneMapFilter: await toneMapFilterFor(probe.dynamicRange, binaries.ffmpegPath),
       }),
       // The whole source is decoded once; allow half its duration (a slow 2-core decode of
       // 1080p runs several times faster than real time) and at least two minutes.
