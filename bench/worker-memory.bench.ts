@@ -18,14 +18,17 @@ const sourceFlag = process.argv.indexOf("--source");
 const sourcePath = sourceFlag >= 0 ? process.argv[sourceFlag + 1] : undefined;
 if (!sourcePath) throw new Error("Usage: npm run bench:worker-memory -- --source <video file>");
 
-/** The running worker: the process whose command line runs its bundle (or, `npm run dev`, its source). */
+/** What a worker's command line runs: its bundle, or (`npm run dev`) its source. */
+const WORKER_ENTRY_POINTS = [path.join("dist", "worker", "main.mjs"), path.join("src", "worker", "main.ts")];
+
+/** The running worker: the process whose command line runs one of its entry points. */
 function findWorkerPid(): number {
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const commandLine = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
-      const entries = [path.join("dist", "worker", "main.mjs"), path.join("src", "worker", "main.ts")];
-      if (commandLine.some((arg) => entries.some((entry) => arg.endsWith(entry)))) return Number(entry);
+      if (commandLine.some((arg) => WORKER_ENTRY_POINTS.some((entryPoint) => arg.endsWith(entryPoint))))
+        return Number(entry);
     } catch {
       // The process exited while the list was read.
     }
