@@ -3,7 +3,7 @@
 import { type DragEvent, useId, useRef, useState } from "react";
 import { cx } from "@/components/ui/cx";
 import { OutlineIcon } from "@/components/ui/outline-icon";
-import { ACCEPTED_VIDEO_FORMATS } from "@/server/videos/accepted-video-formats";
+import { ACCEPTED_VIDEO_FORMATS, listAcceptedFormats } from "@/server/videos/accepted-video-formats";
 
 const ACCEPT = ACCEPTED_VIDEO_FORMATS.flatMap((format) => [
   ...format.extensions.map((extension) => `.${extension}`),
@@ -49,7 +49,7 @@ export function UploadDropzone({
       <div>
         <p className="text-sm font-medium text-slate-900">Drag videos here</p>
         <p className="mt-1 text-sm text-slate-500">
-          MP4, MOV, WebM or MKV, up to {maxSizeText} each. They upload straight to storage; you can keep
+          {listAcceptedFormats("or")}, up to {maxSizeText} each. They upload straight to storage; you can keep
           working.
         </p>
       </div>

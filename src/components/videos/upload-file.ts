@@ -1,4 +1,9 @@
-import { extensionOf, formatForExtension } from "@/server/videos/accepted-video-formats";
+import {
+  ACCEPTED_VIDEO_FORMATS,
+  extensionOf,
+  formatForExtension,
+  normalizeContentType,
+} from "@/server/videos/accepted-video-formats";
 import {
   browserStore,
   fileIdentity,
@@ -40,10 +45,17 @@ export type UploadFileOptions = {
 const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_MAX_ATTEMPTS = 5;
 
-/** The content type to declare: the browser's, or the one the extension implies (.mkv often has none). */
+/**
+ * The content type to declare: the browser's when it names a video we take, else the one the
+ * extension implies. Browsers take the type from the operating system, which often has none
+ * for .mkv and may call a .ts file a Qt translation or TypeScript source. The server checks
+ * the declaration, and ffprobe the stored bytes.
+ */
 export function declaredContentType(file: Pick<File, "name" | "type">): string {
+  const browserType = normalizeContentType(file.type);
+  if (ACCEPTED_VIDEO_FORMATS.some((format) => format.contentTypes.includes(browserType))) return file.type;
   return (
-    file.type || formatForExtension(extensionOf(file.name))?.contentTypes[0] || "application/octet-stream"
+    formatForExtension(extensionOf(file.name))?.contentTypes[0] || file.type || "application/octet-stream"
   );
 }
 

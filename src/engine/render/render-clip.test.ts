@@ -592,6 +592,28 @@ describe("renderClip", () => {
     }
   }, 60_000);
 
+  it("says where the picture stops when it ends inside the range (a source cut short), leaving nothing behind", async () => {
+    // The probe promised 10 s; the file's picture ends at 2 s (a capture that stopped early).
+    const outputDir = path.join(workDirectory, "cut-short");
+    const failure = await renderClip(
+      {
+        sourcePath: sources.vertical.path,
+        probe: { ...sources.vertical.probe, durationSeconds: 10 },
+        startSeconds: 1,
+        endSeconds: 7,
+        sceneCutsSeconds: [],
+        outputDir,
+        baseName: "cut-short",
+      },
+      { log: () => undefined, temporaryDirectory },
+    ).catch((error: unknown) => error);
+    expect(String(failure)).toMatch(
+      /The render wrote no thumbnail: the source shows no picture at 00:0\d \(its video may be cut short/,
+    );
+    expect(await readdir(outputDir).catch(() => [])).toEqual([]);
+    expect(await renderTemps()).toEqual([]);
+  }, 60_000);
+
   it("refuses an empty range and a source without video", async () => {
     const input = {
       sourcePath: sources.vertical.path,

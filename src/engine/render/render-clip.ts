@@ -1,10 +1,11 @@
-import { copyFile, mkdir, mkdtemp, rename, rm, unlink, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { buildAssDocument } from "@/engine/captions/build-ass-document";
 import { buildCaptionCards } from "@/engine/captions/build-caption-cards";
 import { findCaptionFont } from "@/engine/captions/find-caption-font";
 import { type FaceDetector, loadFaceDetector } from "@/engine/faces/face-detector";
+import { formatTimestamp } from "@/engine/format-timestamp";
 import type {
   MediaProbe,
   RenderClipInput,
@@ -162,6 +163,11 @@ export async function renderClip(
         }
       : { kind: "silent" };
 
+    const thumbnailSeconds = pickThumbnailTime({
+      highlights: subjectPlan?.highlights ?? [],
+      durationSeconds,
+      cutsSeconds: subjectPlan?.cutsSeconds ?? cutsSeconds,
+    });
     await runMedia({
       binaryPath: ffmpegPath,
       args: buildRenderArgs({
@@ -176,14 +182,7 @@ export async function renderClip(
         captions,
         audio,
         videoPath: work.video,
-        thumbnail: {
-          path: work.thumbnail,
-          atSeconds: pickThumbnailTime({
-            highlights: subjectPlan?.highlights ?? [],
-            durationSeconds,
-            cutsSeconds: subjectPlan?.cutsSeconds ?? cutsSeconds,
-          }),
-        },
+        thumbnail: { path: work.thumbnail, atSeconds: thumbnailSeconds },
         preview: { format: previewFormat, path: work.preview },
       }),
       // Generous: a 1080×1920 encode runs at ~0.3–1× real time on two busy cores.
@@ -198,6 +197,19 @@ export async function renderClip(
         }
       },
     });
+
+    // ffmpeg ends without error when an output got no frames: the picture stopped early.
+    for (const [key, atSeconds] of [
+      ["video", 0],
+      ["thumbnail", thumbnailSeconds],
+      ["preview", 0],
+    ] as const) {
+      if (!(await hasContent(work[key]))) {
+        throw new Error(
+          `The render wrote no ${key}: the source shows no picture at ${formatTimestamp(startSeconds + atSeconds)} (its video may be cut short or damaged there)`,
+        );
+      }
+    }
 
     await mkdir(input.outputDir, { recursive: true });
     const final = {
@@ -406,6 +418,14 @@ function monotonicProgress(onProgress: ((fraction: number) => void) | undefined)
     last = clamped;
     onProgress(clamped);
   };
+}
+
+async function hasContent(filePath: string): Promise<boolean> {
+  const size = await stat(filePath).then(
+    (stats) => stats.size,
+    () => 0,
+  );
+  return size > 0;
 }
 
 async function moveFile(from: string, to: string): Promise<void> {

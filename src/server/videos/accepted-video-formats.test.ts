@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/server/errors";
 import {
+  ACCEPTED_FORMATS_TEXT,
   checkDeclaredVideoFile,
   displayFilename,
   formatForExtension,
   isAcceptedProbeFormat,
+  listAcceptedFormats,
 } from "./accepted-video-formats";
 
 const refusal = (fn: () => unknown) => {
@@ -29,6 +31,21 @@ describe("checkDeclaredVideoFile", () => {
     ).toBe("video/webm");
     expect(checkDeclaredVideoFile({ filename: "a.mkv", contentType: "video/matroska" }).contentType).toBe(
       "video/x-matroska",
+    );
+  });
+
+  it("accepts stream captures (MPEG-TS, camcorders' .mts/.m2ts) and FLV, Windows' DLNA type included", () => {
+    expect(checkDeclaredVideoFile({ filename: "stream.ts", contentType: "video/mp2t" }).format.label).toBe(
+      "MPEG-TS",
+    );
+    expect(
+      checkDeclaredVideoFile({ filename: "00012.MTS", contentType: "video/vnd.dlna.mpeg-tts" }).contentType,
+    ).toBe("video/mp2t");
+    expect(checkDeclaredVideoFile({ filename: "old.flv", contentType: "video/x-flv" }).format.label).toBe(
+      "FLV",
+    );
+    expect(refusal(() => checkDeclaredVideoFile({ filename: "a.ts", contentType: "video/mp4" }))).toBe(
+      "unsupported_media_type",
     );
   });
 
@@ -63,8 +80,15 @@ describe("helpers", () => {
     expect(formatForExtension("txt")).toBeUndefined();
     expect(isAcceptedProbeFormat("matroska,webm")).toBe(true);
     expect(isAcceptedProbeFormat("mov,mp4,m4a,3gp,3g2,mj2")).toBe(true);
+    expect(isAcceptedProbeFormat("mpegts")).toBe(true);
+    expect(isAcceptedProbeFormat("flv")).toBe(true);
     expect(isAcceptedProbeFormat("avi")).toBe(false);
     expect(isAcceptedProbeFormat("image2")).toBe(false);
+  });
+
+  it("names the accepted formats in a sentence", () => {
+    expect(listAcceptedFormats("or")).toBe("MP4, MOV, WebM, MKV, MPEG-TS or FLV");
+    expect(ACCEPTED_FORMATS_TEXT).toBe("MP4, MOV, WebM, MKV, MPEG-TS and FLV");
   });
 
   it("keeps only the base name of a file for display", () => {

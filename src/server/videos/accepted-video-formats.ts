@@ -1,17 +1,18 @@
 import { AppError } from "@/server/errors";
 
 /**
- * The containers Truss accepts: MP4, MOV, WebM and MKV. A file is checked three times: its
- * declared content type and its extension when the upload is created (both must name the same
- * family), and the container ffprobe finds once it is stored.
+ * The containers Truss accepts: MP4, MOV, WebM, MKV, MPEG-TS (stream captures, camcorders'
+ * .mts/.m2ts) and FLV. A file is checked three times: its declared content type and its
+ * extension when the upload is created (both must name the same family), and the container
+ * ffprobe finds once it is stored.
  */
 export type VideoFormat = {
-  label: "MP4" | "MOV" | "WebM" | "MKV";
+  label: "MP4" | "MOV" | "WebM" | "MKV" | "MPEG-TS" | "FLV";
   extensions: readonly string[];
   /** The first is the canonical type we sign uploads with. */
   contentTypes: readonly string[];
   /** ffprobe's `format_name` for this container (a demuxer serves several containers). */
-  probeFormat: "mov,mp4,m4a,3gp,3g2,mj2" | "matroska,webm";
+  probeFormat: "mov,mp4,m4a,3gp,3g2,mj2" | "matroska,webm" | "mpegts" | "flv";
 };
 
 export const ACCEPTED_VIDEO_FORMATS: readonly VideoFormat[] = [
@@ -34,9 +35,25 @@ export const ACCEPTED_VIDEO_FORMATS: readonly VideoFormat[] = [
     contentTypes: ["video/x-matroska", "video/matroska"],
     probeFormat: "matroska,webm",
   },
+  {
+    // What streamlink and stream recorders save, and AVCHD camcorders record. The worker copies
+    // it into Matroska before cutting (src/media/seekable-copy.ts).
+    label: "MPEG-TS",
+    extensions: ["ts", "mts", "m2ts"],
+    // Windows names the type after DLNA.
+    contentTypes: ["video/mp2t", "video/vnd.dlna.mpeg-tts"],
+    probeFormat: "mpegts",
+  },
+  { label: "FLV", extensions: ["flv"], contentTypes: ["video/x-flv"], probeFormat: "flv" },
 ];
 
-export const ACCEPTED_FORMATS_TEXT = "MP4, MOV, WebM and MKV";
+/** The accepted formats in a sentence: "MP4, MOV, WebM, MKV, MPEG-TS and FLV". */
+export function listAcceptedFormats(conjunction: "and" | "or"): string {
+  const labels = ACCEPTED_VIDEO_FORMATS.map((format) => format.label);
+  return `${labels.slice(0, -1).join(", ")} ${conjunction} ${labels.at(-1)}`;
+}
+
+export const ACCEPTED_FORMATS_TEXT = listAcceptedFormats("and");
 
 /** `video/WebM; codecs=vp9` → `video/webm`. */
 export function normalizeContentType(contentType: string): string {

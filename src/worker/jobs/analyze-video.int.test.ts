@@ -1,11 +1,17 @@
-import { readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLIP_RANK_SK_PREFIX, CLIP_SK_PREFIX, creatorPk } from "@/db/keys";
 import { findVideoChapters } from "@/db/repos/chapters-repo";
-import { type Clip, listClipsByVideo, setClipRenderStatus } from "@/db/repos/clip-repo";
+import {
+  type Clip,
+  findClipById,
+  listClipsByVideo,
+  setClipRenderStatus,
+  updateClipRange,
+} from "@/db/repos/clip-repo";
 import { findVideoById, updateVideoStatus, type Video } from "@/db/repos/video-repo";
 import type { PlantedEvent } from "@/engine/testing/synthetic-video";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
@@ -18,6 +24,7 @@ import type { JobContext } from "../job-types";
 import { analyzeVideoJob } from "./analyze-video";
 import { createQueuedTestVideo } from "./clip-pipeline/create-queued-test-video";
 import { downloadObjectToFile } from "./clip-pipeline/object-io";
+import { renderClipJob } from "./render-clip";
 
 const runtime = testRuntime();
 const table = tableOf(runtime);
@@ -185,6 +192,61 @@ describe("analyze-video job", () => {
     expect(await countItems(creatorId, CLIP_RANK_SK_PREFIX)).toBe(before.length);
     expect((await findVideoById({ table, creatorId, videoId, consistent: true }))?.status).toBe("READY");
   });
+
+  it("clips a stream capture (MPEG-TS, its clock at one hour) from a copy that cuts exactly", async () => {
+    const { video: capture, events: planted } = await createQueuedTestVideo({
+      runtime,
+      durationSeconds: 40,
+      asStreamCapture: true,
+    });
+    expect(capture.probe?.formatName).toBe("mpegts");
+    const tempDirsBefore = await analyzeTempDirs();
+    await analyzeVideoJob.run({ creatorId: capture.creatorId, videoId: capture.videoId }, jobContext([]));
+    const ready = await findVideoById({ table, ...capture, consistent: true });
+    expect(ready).toMatchObject({ status: "READY" });
+    const clips = await listClipsByVideo({ table, ...capture, consistent: true });
+    // The planted event on the video's own clock (from zero), as in the MP4 it was made from.
+    const best = clips[0]!;
+    expect(Math.abs(best.startSeconds - planted[0]!.startSeconds)).toBeLessThanOrEqual(3);
+    expect(Math.abs(best.endSeconds - planted[0]!.endSeconds)).toBeLessThanOrEqual(3);
+    const downloadDir = await mkdtemp(path.join(os.tmpdir(), "truss-test-capture-"));
+    try {
+      for (const clip of clips) {
+        expect(clip.status).toBe("READY");
+        const filePath = path.join(downloadDir, `${clip.clipId}.mp4`);
+        await downloadObjectToFile({ ...storage, key: clip.render!.videoKey, filePath });
+        const probe = await probeMedia({ binaries: resolveMediaBinaries(), input: filePath });
+        expect(probe.durationSeconds).toBeCloseTo(clip.endSeconds - clip.startSeconds, 1);
+      }
+      // An edited range re-renders from the copy too: 10.5 s is mid-way between keyframes.
+      const edited = await updateClipRange({
+        table,
+        creatorId: capture.creatorId,
+        clipId: best.clipId,
+        expectedVersion: best.version,
+        startSeconds: 10.5,
+        endSeconds: 26,
+      });
+      await renderClipJob.run(
+        {
+          creatorId: capture.creatorId,
+          videoId: capture.videoId,
+          clipId: best.clipId,
+          revision: edited.revision,
+        },
+        jobContext([]),
+      );
+      const rerendered = await findClipById({ table, creatorId: capture.creatorId, clipId: best.clipId });
+      expect(rerendered).toMatchObject({ status: "READY", render: { revision: 1, startSeconds: 10.5 } });
+      const filePath = path.join(downloadDir, "edited.mp4");
+      await downloadObjectToFile({ ...storage, key: rerendered!.render!.videoKey, filePath });
+      const probe = await probeMedia({ binaries: resolveMediaBinaries(), input: filePath });
+      expect(probe.durationSeconds).toBeCloseTo(15.5, 1);
+    } finally {
+      await rm(downloadDir, { recursive: true, force: true });
+    }
+    expect(await analyzeTempDirs()).toEqual(tempDirsBefore);
+  }, 180_000);
 
   it("makes a video shorter than the automatic 15 s minimum one clip: all of it", async () => {
     const { video: short } = await createQueuedTestVideo({ runtime, durationSeconds: 8 });

@@ -26,6 +26,7 @@ import { extractSignals, SignalExtractionError } from "@/engine/signals/extract-
 import type { AnalysisResult, MediaProbe } from "@/engine/types";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { MediaProbeError, probeMedia } from "@/media/probe";
+import { ensureSeekableSource, needsSeekableCopy } from "@/media/seekable-copy";
 import { AppError } from "@/server/errors";
 import { tableOf } from "@/server/runtime";
 import { purgeVideo } from "@/server/videos/purge-video";
@@ -92,6 +93,8 @@ type PipelineState = {
   workDir: string;
   progress: VideoProgress;
   signal: AbortSignal;
+  /** The source as downloaded, then as the engine reads it (a seekable copy, if it needs one). */
+  downloadedPath: string | null;
   sourcePath: string | null;
 };
 
@@ -125,6 +128,7 @@ export async function analyzeVideo(options: { creatorId: string; videoId: string
     workDir,
     progress,
     signal: AbortSignal.any([context.signal, progress.gone]),
+    downloadedPath: null,
     sourcePath: null,
   };
   let outcome: "done" | "stopped";
@@ -225,7 +229,7 @@ async function analysisStage(
   }
   let signals = await readSignalsArtifact(ref);
   if (!signals) {
-    const sourcePath = await ensureSource(state);
+    const sourcePath = await ensureSource(state, binaries);
     await progress.stage("Measuring sound and motion", PROGRESS.downloaded);
     signals = await extractSignals({
       binaries,
@@ -239,7 +243,7 @@ async function analysisStage(
     await writeSignalsArtifact({ ...ref, signals });
   }
 
-  const sourcePath = await ensureSource(state);
+  const sourcePath = await ensureSource(state, binaries);
   await progress.stage("Finding the best moments", PROGRESS.signals);
   const transcript = await readCreatorTranscript({ ...ref, log: context.log });
   const analyzer = createAnalyzer({
@@ -310,7 +314,7 @@ async function renderStage(
   const analysis = await readAnalysisArtifact({ ...storage, creatorId, videoId, signal });
   const signals = await readSignalsArtifact({ ...storage, creatorId, videoId, signal });
   const probe = await ensureProbe(state, binaries);
-  const sourcePath = await ensureSource(state);
+  const sourcePath = await ensureSource(state, binaries);
   const done = clips.length - owed.length;
   let failures = 0;
   for (const [index, clip] of owed.entries()) {
@@ -434,8 +438,8 @@ async function ensureProbe(
 ): Promise<MediaProbe> {
   if (state.video.probe) return state.video.probe;
   // Ingest records the probe; a video that reached the queue without one is probed here.
-  const sourcePath = await ensureSource(state);
-  const probe = await probeMedia({ binaries, input: sourcePath, signal: state.signal });
+  const downloadedPath = await downloadSource(state);
+  const probe = await probeMedia({ binaries, input: downloadedPath, signal: state.signal });
   state.video = await updateVideo({
     table: state.table,
     creatorId: state.creatorId,
@@ -445,9 +449,37 @@ async function ensureProbe(
   return probe;
 }
 
-/** Streams the source from storage to the work directory, once per job. */
-async function ensureSource(state: PipelineState): Promise<string> {
+/**
+ * The source file the engine reads, made once per job: the download, or for a container that
+ * cannot be cut exactly (a stream capture's MPEG-TS) a Matroska copy of it beside it.
+ */
+async function ensureSource(
+  state: PipelineState,
+  binaries: ReturnType<typeof resolveMediaBinaries>,
+): Promise<string> {
   if (state.sourcePath) return state.sourcePath;
+  const probe = await ensureProbe(state, binaries);
+  const downloadedPath = await downloadSource(state);
+  if (needsSeekableCopy(probe.formatName)) {
+    await state.progress.stage(
+      "Preparing the stream capture for cutting",
+      Math.max(0, state.progress.percent),
+    );
+  }
+  state.sourcePath = await ensureSeekableSource({
+    binaries,
+    sourcePath: downloadedPath,
+    formatName: probe.formatName,
+    durationSeconds: probe.durationSeconds,
+    directory: state.workDir,
+    signal: state.signal,
+  });
+  return state.sourcePath;
+}
+
+/** Streams the source from storage to the work directory, once per job. */
+async function downloadSource(state: PipelineState): Promise<string> {
+  if (state.downloadedPath) return state.downloadedPath;
   const { progress, storage, video, signal } = state;
   // A resumed job downloads again at a later stage: the bar must not jump back to 0.
   const from = Math.max(0, progress.percent);
@@ -463,7 +495,7 @@ async function ensureSource(state: PipelineState): Promise<string> {
         progress.tick(from + (written / total) * (PROGRESS.downloaded - from));
     },
   });
-  state.sourcePath = filePath;
+  state.downloadedPath = filePath;
   return filePath;
 }
 

@@ -7,6 +7,7 @@ import { DEFAULT_MOMENT_OPTIONS } from "@/engine/defaults";
 import { scoreRange } from "@/engine/scoring/score-range";
 import { isClipId, isId } from "@/lib/ids";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
+import { ensureSeekableSource, needsSeekableCopy } from "@/media/seekable-copy";
 import { AppError } from "@/server/errors";
 import { tableOf } from "@/server/runtime";
 import { presignGet } from "@/storage/presign";
@@ -88,6 +89,10 @@ export async function rerenderClip(options: {
 
   const toRender = clip;
   const probe = video.probe;
+  const binaries = resolveMediaBinaries({
+    ffmpegPath: runtime.config.analysis.ffmpegPath,
+    ffprobePath: runtime.config.analysis.ffprobePath,
+  });
   const workDir = await mkdtemp(path.join(os.tmpdir(), "truss-rerender-"));
   const render = (sourcePath: string) =>
     renderAndStoreClip({
@@ -96,10 +101,7 @@ export async function rerenderClip(options: {
       creatorId,
       clip: toRender,
       sourcePath,
-      binaries: resolveMediaBinaries({
-        ffmpegPath: runtime.config.analysis.ffmpegPath,
-        ffprobePath: runtime.config.analysis.ffprobePath,
-      }),
+      binaries,
       probe,
       signals,
       transcript: analysis?.transcript,
@@ -107,25 +109,44 @@ export async function rerenderClip(options: {
       signal,
       log,
     });
-  try {
-    // ffmpeg seeks in the stored source over HTTP range requests: a 30 s re-render of a
-    // 2-hour video reads a few MB instead of downloading gigabytes.
-    const { url } = await presignGet({
-      client: runtime.clients.s3,
-      bucket: storage.bucket,
-      key: video.sourceKey,
-      expiresInSeconds: 60 * 60,
+  const renderFromDownload = async () => {
+    const downloadedPath = path.join(workDir, "source");
+    await downloadObjectToFile({ ...storage, key: video.sourceKey, filePath: downloadedPath, signal });
+    const sourcePath = await ensureSeekableSource({
+      binaries,
+      sourcePath: downloadedPath,
+      formatName: probe.formatName,
+      durationSeconds: probe.durationSeconds,
+      directory: workDir,
+      signal,
     });
+    return render(sourcePath);
+  };
+  try {
     let outcome: Awaited<ReturnType<typeof render>>;
-    try {
-      outcome = await render(url);
-    } catch (error) {
-      if (signal.aborted) throw error;
-      // Some containers seek badly over HTTP: fall back to a local copy once.
-      log("rendering from the stored URL failed; downloading the source", { clipId, error: String(error) });
-      const sourcePath = path.join(workDir, "source");
-      await downloadObjectToFile({ ...storage, key: video.sourceKey, filePath: sourcePath, signal });
-      outcome = await render(sourcePath);
+    if (needsSeekableCopy(probe.formatName)) {
+      // A stream capture cannot be cut exactly where it is stored (seekable-copy.ts).
+      outcome = await renderFromDownload();
+    } else {
+      try {
+        // ffmpeg seeks in the stored source over HTTP range requests: a 30 s re-render of a
+        // 2-hour video reads a few MB instead of downloading gigabytes.
+        const { url } = await presignGet({
+          client: runtime.clients.s3,
+          bucket: storage.bucket,
+          key: video.sourceKey,
+          expiresInSeconds: 60 * 60,
+        });
+        outcome = await render(url);
+      } catch (error) {
+        if (signal.aborted) throw error;
+        // Some containers seek badly over HTTP: fall back to a local copy once.
+        log("rendering from the stored URL failed; downloading the source", {
+          clipId,
+          error: String(error),
+        });
+        outcome = await renderFromDownload();
+      }
     }
     log(outcome === "rendered" ? "clip rendered" : "clip changed while rendering; discarded", {
       clipId,

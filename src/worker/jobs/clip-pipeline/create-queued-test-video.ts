@@ -13,6 +13,7 @@ import type { MediaProbe } from "@/engine/types";
 import { createId } from "@/lib/ids";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
+import { runMedia } from "@/media/run-ffmpeg";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { sourceObjectKey } from "@/storage/object-keys";
 import { uploadFile } from "./object-io";
@@ -83,6 +84,11 @@ export async function createQueuedTestVideo(options: {
   runtime: Runtime;
   creatorId?: string;
   durationSeconds?: number;
+  /**
+   * Stored as a recorder's capture: MPEG-TS, its clock starting at one hour, a keyframe every
+   * 3 s (live streams use 2–4 s) and none at the scene changes.
+   */
+  asStreamCapture?: boolean;
 }): Promise<{ video: Video; events: PlantedEvent[] }> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), "truss-test-video-"));
   try {
@@ -97,10 +103,22 @@ export async function createQueuedTestVideo(options: {
       width: 320,
       height: 180,
     });
+    let filePath = generated.path;
+    if (options.asStreamCapture) {
+      filePath = path.join(workDir, "planted-events.ts");
+      await runMedia({
+        binaryPath: resolveMediaBinaries().ffmpegPath,
+        args: [
+          ...["-v", "error", "-i", generated.path, "-c:a", "copy", "-c:v", "libx264", "-preset", "ultrafast"],
+          ...["-g", "90", "-sc_threshold", "0", "-output_ts_offset", "3600", filePath],
+        ],
+        timeoutMs: 30_000,
+      });
+    }
     const video = await storeQueuedVideo({
       runtime: options.runtime,
       creatorId: options.creatorId,
-      filePath: generated.path,
+      filePath,
     });
     return { video, events: generated.events };
   } finally {
