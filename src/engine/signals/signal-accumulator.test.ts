@@ -163,6 +163,32 @@ describe("createSignalAccumulator", () => {
     expect(curve.keyframesSeconds).toEqual([0, 2]);
   });
 
+  it("takes fast-mode motion's level from keyframe pairs without a cut between them", () => {
+    // Keyframes 4 s apart: two pairs show some motion (YAVG 12.75 = 0.05), two a cut (0.5).
+    const accumulator = accumulate(
+      [
+        ...[0, 4, 8, 12, 16].flatMap((time) => scene(time, time === 8 || time === 16 ? 80 : 1)),
+        ...motion(0, 0),
+        ...motion(4, 12.75),
+        ...motion(8, 127.5),
+        ...motion(12, 12.75),
+        ...motion(16, 127.5),
+      ],
+      { mode: "fast", durationSeconds: 17, hasAudio: false },
+    );
+    accumulator.pushPacketLine("#tb 0: 1/1000");
+    // The same bytes every second: the motion is the level throughout.
+    for (let time = 0; time < 17_000; time += 500) {
+      const key = time % 4000 === 0 ? "" : ", F=0x0";
+      accumulator.pushPacketLine(`0, ${time}, ${time}, 33, 1000, 0xdeadbeef${key}`);
+    }
+    const curve = accumulator.finish();
+    expect(curve.sceneCutsSeconds).toEqual([8, 16]);
+    // 0.05 / KEYFRAME_DIFFERENCE_PER_MOTION; with the cuts in the median it would be 0.05 (the cap).
+    expect(curve.motion[1]).toBeCloseTo(0.005, 4);
+    expect(curve.motion[10]).toBeCloseTo(0.005, 4);
+  });
+
   it("reads MPEG-TS packet lines, whose side data follows the flags", () => {
     const accumulator = accumulate([], { mode: "fast", durationSeconds: 3 });
     accumulator.pushPacketLine("#tb 0: 1/90000");

@@ -253,10 +253,16 @@ export function createSignalAccumulator({
         const voice = 10 * Math.log10(power / frames);
         return round(Math.min(0, Math.max(VOICE_RATIO_FLOOR_DB, voice - whole)), 2);
       });
+      // A pair of keyframes with a cut between them measures the cut, not motion: with keyframes
+      // seconds apart and few of them, such pairs would set the motion level of the whole video.
+      const cutKeyframes = new Set(sceneCutsSeconds);
+      const pairsWithoutCut = keyframeMotion.filter((point) => !cutKeyframes.has(point.atSeconds));
       const motion =
         mode === "fast"
           ? estimateFastModeMotion({
               keyframeMotion: spreadKeyframeMotion(keyframeMotion, seconds),
+              levelKeyframeMotion:
+                pairsWithoutCut.length > 0 ? spreadKeyframeMotion(pairsWithoutCut, seconds) : undefined,
               bytesPerSecond: packetCount > 0 ? interFrameBytesPerSecond().slice(0, usableLength) : [],
               seconds,
             })
@@ -334,14 +340,17 @@ export const KEYFRAME_DIFFERENCE_PER_MOTION = 10;
  */
 export function estimateFastModeMotion({
   keyframeMotion,
+  levelKeyframeMotion = keyframeMotion,
   bytesPerSecond,
   seconds,
 }: {
   keyframeMotion: number[];
+  /** The keyframe differences the level is taken from (those without a cut between them). */
+  levelKeyframeMotion?: number[];
   bytesPerSecond: number[];
   seconds: number;
 }): number[] {
-  const typicalKeyframeDifference = median(keyframeMotion.filter((value) => value > 0));
+  const typicalKeyframeDifference = median(levelKeyframeMotion.filter((value) => value > 0));
   if (typicalKeyframeDifference === undefined) return new Array<number>(seconds).fill(0);
   const level = Math.min(0.05, Math.max(0.002, typicalKeyframeDifference / KEYFRAME_DIFFERENCE_PER_MOTION));
   const typicalBytes = median(bytesPerSecond.filter((value) => value > 0));
