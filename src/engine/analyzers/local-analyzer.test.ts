@@ -19,6 +19,7 @@ import {
 import type { ScoredMoment, SignalMode } from "@/engine/types";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { MediaProbeError } from "@/media/probe";
+import { runMedia } from "@/media/run-ffmpeg";
 import { createLocalAnalyzer } from "./local-analyzer";
 
 /**
@@ -171,6 +172,36 @@ describe("local analysis of defect fixtures", () => {
       }
     },
   );
+
+  it("finds the planted events in fast mode when keyframes come every 8 s and never on a cut", async () => {
+    // As NVENC and recorders set to a fixed keyframe interval write video: the fast pass sees
+    // the picture every 8 s, and finds the cuts between from the packet sizes.
+    const fixedInterval = path.join(directory, "fixed-keyframes.mp4");
+    await runMedia({
+      binaryPath: binaries.ffmpegPath,
+      args: [
+        ...[
+          "-v",
+          "error",
+          "-y",
+          "-i",
+          planted.path,
+          "-c:a",
+          "copy",
+          "-c:v",
+          "libx264",
+          "-preset",
+          "veryfast",
+        ],
+        ...["-g", "240", "-sc_threshold", "0", fixedInterval],
+      ],
+      timeoutMs: 60_000,
+    });
+    const { analysis, signals } = await analyzeSource({ binaries, input: fixedInterval, mode: "fast" });
+    expect(signals.keyframesSeconds?.length).toBe(Math.ceil(190 / 8));
+    const found = planted.events.filter((event) => findsEvent(analysis.moments, event));
+    expect(found.length / planted.events.length).toBeGreaterThanOrEqual(0.8);
+  }, 60_000);
 
   it("makes the whole of a one-second video its single clip", async () => {
     const { analysis } = await analyzeSource({

@@ -1,5 +1,7 @@
+import { median } from "@/engine/curve-math";
 import type { SignalCurve, SignalMode, TimeRange } from "@/engine/types";
 import { AUDIO_FRAME_SECONDS, SCENE_CUT_THRESHOLD, SIGNAL_KEYS, SIGNAL_LABELS } from "@/media/signal-args";
+import { createPacketCutDetector, mergePacketCuts } from "./packet-cuts";
 
 /**
  * Turns the stderr lines of the signal pass (see `buildSignalArgs`) into a `SignalCurve`, one
@@ -69,6 +71,7 @@ export function createSignalAccumulator({
   const interFrameCount = new Uint16Array(seconds);
   const keyFrameCount = new Uint16Array(seconds);
   const keyframesSeconds: number[] = [];
+  const packetCuts = createPacketCutDetector();
   let packetTimeBase: number | undefined;
   let packetCount = 0;
   const sceneCutsSeconds: number[] = [];
@@ -179,12 +182,15 @@ export function createSignalAccumulator({
       const index = secondIndex(timestamp * packetTimeBase);
       // framecrc prints `F=` only when the flags are not exactly "key"; bit 0 is the key flag.
       const isKey = flags === undefined || (Number.parseInt(flags.slice(2), 16) & 1) === 1;
+      const seconds = timestamp * packetTimeBase;
       if (isKey) {
         keyFrameCount[index] = (keyFrameCount[index] ?? 0) + 1;
-        keyframesSeconds.push(timestamp * packetTimeBase);
+        keyframesSeconds.push(seconds);
+        packetCuts.pushKey(seconds, bytes);
       } else {
         interFrameBytes[index] = (interFrameBytes[index] ?? 0) + bytes;
         interFrameCount[index] = (interFrameCount[index] ?? 0) + 1;
+        packetCuts.pushInter(seconds, bytes);
       }
     },
 
@@ -271,6 +277,18 @@ export function createSignalAccumulator({
               return frames === 0 ? 0 : round(sum / frames, 5);
             });
 
+      // Packets come in decoding order: a keyframe's presentation time sorts it.
+      const sortedKeyframesSeconds = [...keyframesSeconds].sort((a, b) => a - b);
+      const cuts =
+        mode === "fast" && packetCount > 0
+          ? mergePacketCuts({
+              keyframeCutsSeconds: sceneCutsSeconds,
+              packetCutsSeconds: packetCuts.finish(),
+              keyframesSeconds: sortedKeyframesSeconds,
+              sceneScore,
+            })
+          : { sceneCutsSeconds, sceneScore };
+
       const trim = <T>(values: T[]) => values.slice(0, usableLength);
       return {
         mode,
@@ -278,7 +296,7 @@ export function createSignalAccumulator({
         rmsDb: trim(rmsDb),
         peakDb: trim(peakDb.map((value) => round(value, 2))),
         momentaryLufs: trim(momentaryLufs.map((value) => round(value, 2))),
-        sceneScore: trim(sceneScore.map((value) => round(value, 4))),
+        sceneScore: trim(cuts.sceneScore.map((value) => round(value, 4))),
         motion: trim(motion),
         silences: silences
           .filter((silence) => silence.startSeconds < usableSeconds)
@@ -286,15 +304,13 @@ export function createSignalAccumulator({
             startSeconds: round(silence.startSeconds, 3),
             endSeconds: round(Math.min(usableSeconds, silence.endSeconds), 3),
           })),
-        sceneCutsSeconds: sceneCutsSeconds
+        sceneCutsSeconds: cuts.sceneCutsSeconds
           .filter((time) => time < usableSeconds)
           .map((time) => round(time, 3)),
-        // Packets come in decoding order: a keyframe's presentation time sorts it.
         ...(packetCount > 0
           ? {
-              keyframesSeconds: keyframesSeconds
+              keyframesSeconds: sortedKeyframesSeconds
                 .filter((time) => time < usableSeconds)
-                .sort((a, b) => a - b)
                 .map((time) => round(time, 3)),
             }
           : {}),
@@ -362,13 +378,6 @@ export function estimateFastModeMotion({
         : (keyframeMotion[second] ?? 0) / typicalKeyframeDifference;
     return round(Math.min(1, level * relativeChange), 5);
   });
-}
-
-function median(values: number[]): number | undefined {
-  if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 function round(value: number, digits: number): number {
