@@ -259,10 +259,24 @@ export function createSignalAccumulator({
         const voice = 10 * Math.log10(power / frames);
         return round(Math.min(0, Math.max(VOICE_RATIO_FLOOR_DB, voice - whole)), 2);
       });
+      // Packets come in decoding order: a keyframe's presentation time sorts it.
+      const sortedKeyframesSeconds = [...keyframesSeconds].sort((a, b) => a - b);
+      const cuts =
+        mode === "fast" && packetCount > 0
+          ? mergePacketCuts({
+              keyframeCutsSeconds: sceneCutsSeconds,
+              packetCutsSeconds: packetCuts.finish(),
+              keyframesSeconds: sortedKeyframesSeconds,
+              sceneScore,
+            })
+          : { sceneCutsSeconds, sceneScore };
+
       // A pair of keyframes with a cut between them measures the cut, not motion: with keyframes
       // seconds apart and few of them, such pairs would set the motion level of the whole video.
-      const cutKeyframes = new Set(sceneCutsSeconds);
-      const pairsWithoutCut = keyframeMotion.filter((point) => !cutKeyframes.has(point.atSeconds));
+      const pairsWithoutCut = keyframeMotion.filter((point, index) => {
+        const previousSeconds = keyframeMotion[index - 1]?.atSeconds ?? Number.NEGATIVE_INFINITY;
+        return !cuts.sceneCutsSeconds.some((cut) => cut > previousSeconds && cut <= point.atSeconds + 1e-6);
+      });
       const motion =
         mode === "fast"
           ? estimateFastModeMotion({
@@ -276,18 +290,6 @@ export function createSignalAccumulator({
               const frames = motionFrames[index] ?? 0;
               return frames === 0 ? 0 : round(sum / frames, 5);
             });
-
-      // Packets come in decoding order: a keyframe's presentation time sorts it.
-      const sortedKeyframesSeconds = [...keyframesSeconds].sort((a, b) => a - b);
-      const cuts =
-        mode === "fast" && packetCount > 0
-          ? mergePacketCuts({
-              keyframeCutsSeconds: sceneCutsSeconds,
-              packetCutsSeconds: packetCuts.finish(),
-              keyframesSeconds: sortedKeyframesSeconds,
-              sceneScore,
-            })
-          : { sceneCutsSeconds, sceneScore };
 
       const trim = <T>(values: T[]) => values.slice(0, usableLength);
       return {
