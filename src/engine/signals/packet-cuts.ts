@@ -36,37 +36,62 @@ export type PacketCutDetector = {
 };
 
 /**
- * Streams packets in decoding order; holds only the last two seconds of inter frames and the
- * last few keyframe sizes, so memory does not grow with the video.
+ * Streams packets in decoding order; holds only the last few seconds of inter frames and the
+ * last keyframe sizes, so memory does not grow with the video. A packet is judged once its
+ * neighbourhood has arrived (a second later).
  */
 export function createPacketCutDetector(): PacketCutDetector {
-  let window: { timeSeconds: number; bytes: number; judged: boolean }[] = [];
+  const window: { timeSeconds: number; bytes: number }[] = [];
+  /** window[first] is the oldest packet kept; window[next] the first not judged yet. */
+  let first = 0;
+  let next = 0;
   const recentKeyframeBytes: number[] = [];
+  let neighbourBytes = new Float64Array(256);
   const cuts: number[] = [];
 
-  const judge = (packet: { timeSeconds: number; bytes: number }) => {
+  const judge = (index: number) => {
+    const packet = window[index];
     const typicalKeyframe = median(recentKeyframeBytes);
-    if (typicalKeyframe === undefined || packet.bytes < SPIKE_SHARE_OF_KEYFRAME * typicalKeyframe) return;
-    const neighbours = window
-      .filter(
-        (other) =>
-          other !== packet && Math.abs(other.timeSeconds - packet.timeSeconds) <= NEIGHBOURHOOD_SECONDS,
-      )
-      .map((other) => other.bytes);
-    const typicalNeighbour = median(neighbours);
-    if (typicalNeighbour === undefined || packet.bytes < SPIKE_OVER_NEIGHBOURS * typicalNeighbour) return;
-    cuts.push(packet.timeSeconds);
+    if (!packet || typicalKeyframe === undefined) return;
+    if (packet.bytes < SPIKE_SHARE_OF_KEYFRAME * typicalKeyframe) return;
+    let count = 0;
+    for (let other = first; other < window.length; other += 1) {
+      const neighbour = window[other];
+      if (other === index || !neighbour) continue;
+      if (Math.abs(neighbour.timeSeconds - packet.timeSeconds) > NEIGHBOURHOOD_SECONDS) continue;
+      if (count === neighbourBytes.length) {
+        const grown = new Float64Array(count * 2);
+        grown.set(neighbourBytes);
+        neighbourBytes = grown;
+      }
+      neighbourBytes[count] = neighbour.bytes;
+      count += 1;
+    }
+    if (count === 0) return;
+    const sorted = neighbourBytes.subarray(0, count).sort();
+    const middle = Math.floor(count / 2);
+    const typicalNeighbour =
+      count % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+    if (packet.bytes >= SPIKE_OVER_NEIGHBOURS * typicalNeighbour) cuts.push(packet.timeSeconds);
   };
 
-  /** Judges every packet whose neighbourhood has fully arrived (or all, at the end). */
   const judgeUpTo = (latestSeconds: number) => {
-    for (const packet of window) {
-      if (!packet.judged && packet.timeSeconds <= latestSeconds - NEIGHBOURHOOD_SECONDS) {
-        packet.judged = true;
-        judge(packet);
-      }
+    // Decoding order is presentation order but for a few reordered frames: stop at the first
+    // packet not ready yet, it is judged with the next one.
+    while (
+      next < window.length &&
+      (window[next]?.timeSeconds ?? 0) <= latestSeconds - NEIGHBOURHOOD_SECONDS
+    ) {
+      judge(next);
+      next += 1;
     }
-    window = window.filter((packet) => packet.timeSeconds >= latestSeconds - 2 * NEIGHBOURHOOD_SECONDS - 0.5);
+    const keepFrom = latestSeconds - 2 * NEIGHBOURHOOD_SECONDS - 0.5;
+    while (first < next && (window[first]?.timeSeconds ?? 0) < keepFrom) first += 1;
+    if (first > 4096) {
+      window.splice(0, first);
+      next -= first;
+      first = 0;
+    }
   };
 
   return {
@@ -75,7 +100,7 @@ export function createPacketCutDetector(): PacketCutDetector {
       if (recentKeyframeBytes.length > RECENT_KEYFRAMES) recentKeyframeBytes.shift();
     },
     pushInter(timeSeconds, bytes) {
-      window.push({ timeSeconds, bytes, judged: false });
+      window.push({ timeSeconds, bytes });
       judgeUpTo(timeSeconds);
     },
     finish() {

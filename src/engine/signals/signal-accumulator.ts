@@ -182,15 +182,15 @@ export function createSignalAccumulator({
       const index = secondIndex(timestamp * packetTimeBase);
       // framecrc prints `F=` only when the flags are not exactly "key"; bit 0 is the key flag.
       const isKey = flags === undefined || (Number.parseInt(flags.slice(2), 16) & 1) === 1;
-      const seconds = timestamp * packetTimeBase;
+      const timeSeconds = timestamp * packetTimeBase;
       if (isKey) {
         keyFrameCount[index] = (keyFrameCount[index] ?? 0) + 1;
-        keyframesSeconds.push(seconds);
-        packetCuts.pushKey(seconds, bytes);
+        keyframesSeconds.push(timeSeconds);
+        packetCuts.pushKey(timeSeconds, bytes);
       } else {
         interFrameBytes[index] = (interFrameBytes[index] ?? 0) + bytes;
         interFrameCount[index] = (interFrameCount[index] ?? 0) + 1;
-        packetCuts.pushInter(seconds, bytes);
+        packetCuts.pushInter(timeSeconds, bytes);
       }
     },
 
