@@ -59,6 +59,8 @@ export const SILENCE_NOISE_DB = -50;
 export const SILENCE_MIN_SECONDS = 0.5;
 /** A scene cut is a scene score at or above this (0..1 scale; scdet's 0..100 is divided by 100). */
 export const SCENE_CUT_THRESHOLD = 0.2;
+/** Two cuts closer than this are one cut seen on two frames. */
+export const MIN_SECONDS_BETWEEN_CUTS = 0.25;
 
 export function buildSignalArgs(options: SignalArgsOptions): string[] {
   const { input, mode, hasAudio, hasVideo, ffmpegMajorVersion, ioTimeoutMs = 20_000 } = options;

@@ -1,5 +1,5 @@
 import { median } from "@/engine/curve-math";
-import { SCENE_CUT_THRESHOLD } from "@/media/signal-args";
+import { MIN_SECONDS_BETWEEN_CUTS, SCENE_CUT_THRESHOLD } from "@/media/signal-args";
 
 /**
  * Cuts read from the compressed packet sizes of a fast pass, for sources whose keyframes come
@@ -24,9 +24,6 @@ const RECENT_KEYFRAMES = 31;
  */
 const REGULAR_INTERVAL_SHARE = 0.75;
 const MIN_REGULAR_INTERVAL_SECONDS = 1;
-
-/** Two cuts closer than this are one cut (as in the signal pass). */
-const MIN_SECONDS_BETWEEN_CUTS = 0.25;
 
 export type PacketCutDetector = {
   pushKey(timeSeconds: number, bytes: number): void;

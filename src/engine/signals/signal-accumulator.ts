@@ -1,6 +1,12 @@
 import { median } from "@/engine/curve-math";
 import type { SignalCurve, SignalMode, TimeRange } from "@/engine/types";
-import { AUDIO_FRAME_SECONDS, SCENE_CUT_THRESHOLD, SIGNAL_KEYS, SIGNAL_LABELS } from "@/media/signal-args";
+import {
+  AUDIO_FRAME_SECONDS,
+  MIN_SECONDS_BETWEEN_CUTS,
+  SCENE_CUT_THRESHOLD,
+  SIGNAL_KEYS,
+  SIGNAL_LABELS,
+} from "@/media/signal-args";
 import { createPacketCutDetector, mergePacketCuts } from "./packet-cuts";
 
 /**
@@ -14,8 +20,6 @@ export const LUFS_FLOOR = -70;
 const SWING_FLOOR_DB = -60;
 /** The lowest voice-band ratio reported (and the value for silent seconds). */
 const VOICE_RATIO_FLOOR_DB = -20;
-/** Two cuts closer than this are one cut seen on two frames. */
-const MIN_SECONDS_BETWEEN_CUTS = 0.25;
 
 type Label = keyof typeof SIGNAL_LABELS;
 
