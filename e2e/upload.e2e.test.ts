@@ -237,6 +237,9 @@ describe("uploading videos in Chromium", () => {
     await page.getByRole("link", { name: "Download" }).first().waitFor({ timeout: 120_000 });
     // …while the source's own player, whose picture would stay black, gives way to a sentence.
     await page.getByText("This browser cannot show the source file's video format.").waitFor();
+    // The timeline no longer offers to play what cannot be shown.
+    await page.getByText("Click a marker to see its clip").waitFor();
+    expect(await page.getByText("Click to play from any moment").count()).toBe(0);
     await page.close();
   }, 180_000);
 });

@@ -94,7 +94,11 @@ export function VideoStudio({
           <div className="px-4 pt-3 pb-4 sm:px-5">
             <div className="mb-1 flex items-baseline justify-between gap-2">
               <h2 className="text-sm font-semibold text-slate-900">Interest over time</h2>
-              <p className="text-xs text-slate-500">Click to play from any moment</p>
+              <p className="text-xs text-slate-500">
+                {sourceUrl && !playerProblem
+                  ? "Click to play from any moment"
+                  : "Click a marker to see its clip"}
+              </p>
             </div>
             <InterestTimeline
               durationSeconds={durationSeconds}
