@@ -466,7 +466,7 @@ async function ensureSource(
       Math.max(0, state.progress.percent),
     );
   }
-  state.sourcePath = await ensureSeekableSource({
+  const sourcePath = await ensureSeekableSource({
     binaries,
     sourcePath: downloadedPath,
     formatName: probe.formatName,
@@ -474,7 +474,13 @@ async function ensureSource(
     directory: state.workDir,
     signal: state.signal,
   });
-  return state.sourcePath;
+  if (sourcePath !== downloadedPath) {
+    // The copy holds all the engine reads: a capture of several GB need not sit on disk twice.
+    await rm(downloadedPath, { force: true });
+    state.downloadedPath = null;
+  }
+  state.sourcePath = sourcePath;
+  return sourcePath;
 }
 
 /** Streams the source from storage to the work directory, once per job. */
