@@ -141,7 +141,7 @@ export function mergePacketCuts({
   const scores = [...sceneScore];
   const kept: number[] = [];
   for (const cut of keyframeCutsSeconds) {
-    const previousKeyframe = [...keyframesSeconds].reverse().find((time) => time < cut - 1e-3) ?? 0;
+    const previousKeyframe = keyframesSeconds.findLast((time) => time < cut - 1e-3) ?? 0;
     const seenLate = packetCutsSeconds.some((time) => time > previousKeyframe && time <= cut + 1e-3);
     if (!seenLate) {
       kept.push(cut);
