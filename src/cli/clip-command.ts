@@ -202,8 +202,11 @@ export async function runClipCommand(
     }
 
     // A stream capture (MPEG-TS) cannot be cut exactly: clips are made from a copy that can.
+    const probeStarted = performance.now();
     const sourceProbe = await probeMedia({ binaries, input: sourcePath, signal });
-    if (needsSeekableCopy(sourceProbe.formatName)) {
+    const sourceProbeSeconds = elapsed(probeStarted);
+    const copied = needsSeekableCopy(sourceProbe.formatName);
+    if (copied) {
       log(`Copying the ${sourceProbe.formatName} stream into Matroska, which can be cut exactly…`);
       workDirectory ??= await mkdtemp(path.join(tmpdir(), "truss-cli-"));
       sourcePath = await ensureSeekableSource({
@@ -226,6 +229,8 @@ export async function runClipCommand(
     const { probe, signals, analysis, timings } = await analyzeSource({
       binaries,
       input: sourcePath,
+      // The copy is another file (another container, its clock from zero): it is probed anew.
+      probe: copied ? undefined : sourceProbe,
       mode: options.mode,
       options: momentOptions,
       transcript,
@@ -320,7 +325,7 @@ export async function runClipCommand(
       interestCurve: analysis.interestCurve,
       timings: {
         downloadSeconds: downloadSeconds === null ? null : round(downloadSeconds),
-        probeSeconds: round(timings.probeSeconds),
+        probeSeconds: round(sourceProbeSeconds + timings.probeSeconds),
         signalsSeconds: round(timings.signalsSeconds),
         analysisSeconds: round(timings.analysisSeconds),
         renderSeconds,

@@ -36,9 +36,12 @@ export async function analyzeSource({
   chat,
   signal,
   onStage,
+  probe: knownProbe,
 }: {
   binaries: MediaBinaries;
   input: string;
+  /** A probe of `input` the caller already made: not made again (the probe stage then takes ~0 s). */
+  probe?: MediaProbe;
   mode?: SignalMode;
   options?: MomentOptions;
   analyzer?: Analyzer;
@@ -51,7 +54,7 @@ export async function analyzeSource({
   const clock = () => performance.now() / 1000;
   let started = clock();
   onStage?.("probe", 0);
-  const probe = await probeMedia({ binaries, input, signal });
+  const probe = knownProbe ?? (await probeMedia({ binaries, input, signal }));
   const probeSeconds = clock() - started;
 
   started = clock();
