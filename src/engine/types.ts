@@ -1,3 +1,5 @@
+import type { DynamicRange } from "@/media/dynamic-range";
+
 /**
  * The clip engine's contract: what each stage takes and gives. The engine knows nothing of
  * AWS, the table or the web app; the worker (src/worker) and the CLI (bin/truss.ts) compose
@@ -26,16 +28,9 @@ export type MediaProbe = {
   bitrateBitsPerSecond: number | null;
   formatName: string;
   sizeBytes: number | null;
-  /** How the picture's brightness is encoded; HDR is tone-mapped for clips (see `DynamicRange`). */
+  /** How the picture's brightness is encoded; HDR is tone-mapped for clips (media/dynamic-range.ts). */
   dynamicRange: DynamicRange;
 };
-
-/**
- * `sdr`: BT.709-like, as most video. `hlg` (hybrid log-gamma) is what iPhones and many Android
- * phones record by default; `pq` (SMPTE ST 2084) is HDR10. Read as SDR, both look grey and
- * washed out, so renders tone-map them to SDR BT.709 (src/media/tone-map-args.ts).
- */
-export type DynamicRange = "sdr" | "hlg" | "pq";
 
 /** How signals are extracted: `full` decodes every frame, `fast` only keyframes or a low rate. */
 export type SignalMode = "fast" | "full";

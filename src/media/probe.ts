@@ -1,6 +1,7 @@
 import { open } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import type { MediaProbe } from "@/engine/types";
+import { dynamicRangeOfTransfer } from "./dynamic-range";
 import type { MediaBinaries } from "./ffmpeg-binaries";
 import { buildPacketTimesArgs, buildProbeArgs, isHttpUrl } from "./probe-args";
 import { MediaCommandError, runMedia } from "./run-ffmpeg";
@@ -212,15 +213,8 @@ export function parseProbeJson(json: unknown, measuredDurationSeconds?: number):
     bitrateBitsPerSecond: positiveInt(format.bit_rate) ?? null,
     formatName: format.format_name ?? "unknown",
     sizeBytes: positiveInt(format.size) ?? null,
-    dynamicRange: dynamicRangeOf(video.color_transfer),
+    dynamicRange: dynamicRangeOfTransfer(video.color_transfer),
   };
-}
-
-/** The transfer characteristic ffprobe names decides it; anything else (or none) is SDR. */
-function dynamicRangeOf(colorTransfer: string | undefined): MediaProbe["dynamicRange"] {
-  if (colorTransfer === "arib-std-b67") return "hlg";
-  if (colorTransfer === "smpte2084") return "pq";
-  return "sdr";
 }
 
 /**

@@ -1,12 +1,7 @@
-import type { DynamicRange } from "@/engine/types";
+import { type DynamicRange, HDR_TRANSFER_NAMES } from "./dynamic-range";
 
 /** The ffmpeg filters tone mapping needs; the caller checks the build has them. */
 export const TONE_MAP_FILTERS = ["zscale", "tonemap"] as const;
-
-const TRANSFER_NAMES: Record<Exclude<DynamicRange, "sdr">, string> = {
-  hlg: "arib-std-b67",
-  pq: "smpte2084",
-};
 
 /**
  * A filter chain from an HDR picture to SDR BT.709 (8-bit 4:2:0, limited range), or null for an
@@ -27,7 +22,7 @@ export function buildToneMapFilter(dynamicRange: DynamicRange): string | null {
   if (dynamicRange === "sdr") return null;
   return [
     // Linear light and BT.709 primaries in one zimg pass (as two, it cost 7% more).
-    `zscale=tin=${TRANSFER_NAMES[dynamicRange]}:pin=bt2020:min=bt2020nc:t=linear:p=bt709:npl=100`,
+    `zscale=tin=${HDR_TRANSFER_NAMES[dynamicRange]}:pin=bt2020:min=bt2020nc:t=linear:p=bt709:npl=100`,
     "format=gbrpf32le",
     "tonemap=tonemap=mobius:desat=0",
     "zscale=t=bt709:m=bt709:r=tv",

@@ -36,6 +36,7 @@ import {
 } from "@/db/table";
 import { clipIdPrefixForVideo } from "@/lib/ids";
 import { isTerminalStatus, VIDEO_STATUSES } from "@/lib/video-status";
+import { DYNAMIC_RANGES } from "@/media/dynamic-range";
 import { AppError } from "@/server/errors";
 
 /**
@@ -85,7 +86,7 @@ export const MediaProbeSchema = z.object({
   formatName: z.string(),
   sizeBytes: z.number().nullable(),
   // Probes stored before it was read are SDR: HDR sources were not told apart then.
-  dynamicRange: z.enum(["sdr", "hlg", "pq"]).default("sdr"),
+  dynamicRange: z.enum(DYNAMIC_RANGES).default("sdr"),
 });
 
 export const VideoAnalysisInfo = z.object({

@@ -1,5 +1,5 @@
 import { createInterface } from "node:readline";
-import type { DynamicRange } from "@/engine/types";
+import type { DynamicRange } from "@/media/dynamic-range";
 import { runMedia } from "@/media/run-ffmpeg";
 import { buildToneMapFilter, TONE_MAP_FILTERS } from "@/media/tone-map-args";
 

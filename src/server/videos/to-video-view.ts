@@ -1,4 +1,5 @@
 import type { Video } from "@/db/repos/video-repo";
+import type { DynamicRange } from "@/media/dynamic-range";
 import type { Runtime } from "@/server/runtime";
 import { presignGet } from "@/storage/presign";
 
@@ -18,7 +19,7 @@ export type VideoMetadataView = {
   hasAudio: boolean;
   isVariableFrameRate: boolean;
   /** `hlg` or `pq` for HDR sources (their clips are tone-mapped to SDR), else `sdr`. */
-  dynamicRange: "sdr" | "hlg" | "pq";
+  dynamicRange: DynamicRange;
   container: string;
 };
 
