@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { copyFile, mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -70,6 +70,8 @@ describe("seekable copies", () => {
       directory,
     });
     expect(copyPath).not.toBe(capturePath);
+    // Not told to delete it: the source (a creator's own file, for the CLI) stays.
+    expect(await stat(capturePath).then((stats) => stats.isFile())).toBe(true);
     const copy = await probeMedia({ binaries, input: copyPath });
     expect(copy).toMatchObject({ formatName: "matroska,webm", hasAudio: true, videoCodec: "h264" });
     expect(copy.durationSeconds).toBeCloseTo(capture.durationSeconds, 0);
@@ -77,6 +79,22 @@ describe("seekable copies", () => {
     // decode reaches at 7 s (testsrc numbers its frames).
     const expected = await frameAt(capturePath, 7, true);
     expect((await frameAt(copyPath, 7)).equals(expected)).toBe(true);
+  });
+
+  it("deletes a downloaded source once copied, when told to", async () => {
+    const download = path.join(directory, "download.ts");
+    await copyFile(capturePath, download);
+    const copyDirectory = await mkdtemp(path.join(directory, "copy-"));
+    const copyPath = await ensureSeekableSource({
+      binaries,
+      sourcePath: download,
+      formatName: "mpegts",
+      durationSeconds: 12,
+      directory: copyDirectory,
+      deleteSourceOnceCopied: true,
+    });
+    expect(await stat(copyPath).then((stats) => stats.size > 0)).toBe(true);
+    await expect(stat(download)).rejects.toThrow(/ENOENT/);
   });
 
   it("leaves a source that seeks exactly as it is", async () => {

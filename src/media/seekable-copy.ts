@@ -1,3 +1,4 @@
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { MediaBinaries } from "./ffmpeg-binaries";
 import { toMediaInputArg } from "./probe-args";
@@ -49,6 +50,11 @@ export async function ensureSeekableSource(options: {
   formatName: string;
   durationSeconds: number;
   directory: string;
+  /**
+   * The source is a download of our own: delete it once copied, so a capture of several GB
+   * does not sit on disk twice. Never for a creator's own file (the CLI).
+   */
+  deleteSourceOnceCopied?: boolean;
   signal?: AbortSignal;
 }): Promise<string> {
   if (!needsSeekableCopy(options.formatName)) return options.sourcePath;
@@ -60,5 +66,6 @@ export async function ensureSeekableSource(options: {
     timeoutMs: 120_000 + options.durationSeconds * 200,
     signal: options.signal,
   });
+  if (options.deleteSourceOnceCopied) await rm(options.sourcePath, { force: true });
   return outputPath;
 }

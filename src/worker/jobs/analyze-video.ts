@@ -472,13 +472,11 @@ async function ensureSource(
     formatName: probe.formatName,
     durationSeconds: probe.durationSeconds,
     directory: state.workDir,
+    deleteSourceOnceCopied: true,
     signal: state.signal,
   });
-  if (sourcePath !== downloadedPath) {
-    // The copy holds all the engine reads: a capture of several GB need not sit on disk twice.
-    await rm(downloadedPath, { force: true });
-    state.downloadedPath = null;
-  }
+  // The copy holds all the engine reads; the download is gone.
+  if (sourcePath !== downloadedPath) state.downloadedPath = null;
   state.sourcePath = sourcePath;
   return sourcePath;
 }

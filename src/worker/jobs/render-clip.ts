@@ -118,6 +118,7 @@ export async function rerenderClip(options: {
       formatName: probe.formatName,
       durationSeconds: probe.durationSeconds,
       directory: workDir,
+      deleteSourceOnceCopied: true,
       signal,
     });
     return render(sourcePath);
