@@ -1,8 +1,7 @@
 import {
-  ACCEPTED_VIDEO_FORMATS,
   extensionOf,
+  formatForContentType,
   formatForExtension,
-  normalizeContentType,
 } from "@/server/videos/accepted-video-formats";
 import {
   browserStore,
@@ -52,8 +51,7 @@ const DEFAULT_MAX_ATTEMPTS = 5;
  * the declaration, and ffprobe the stored bytes.
  */
 export function declaredContentType(file: Pick<File, "name" | "type">): string {
-  const browserType = normalizeContentType(file.type);
-  if (ACCEPTED_VIDEO_FORMATS.some((format) => format.contentTypes.includes(browserType))) return file.type;
+  if (formatForContentType(file.type)) return file.type;
   return (
     formatForExtension(extensionOf(file.name))?.contentTypes[0] || file.type || "application/octet-stream"
   );

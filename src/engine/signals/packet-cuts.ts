@@ -65,6 +65,7 @@ export function createPacketCutDetector(): PacketCutDetector {
       count += 1;
     }
     if (count === 0) return;
+    // The median in place: this runs for every packet of a pass, so nothing is allocated.
     const sorted = neighbourBytes.subarray(0, count).sort();
     const middle = Math.floor(count / 2);
     const typicalNeighbour =

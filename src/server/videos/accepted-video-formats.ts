@@ -65,6 +65,12 @@ export function extensionOf(filename: string): string {
   return dot > 0 ? filename.slice(dot + 1).toLowerCase() : "";
 }
 
+/** The format a content type names (`video/WebM; codecs=vp9` included), if we take it. */
+export function formatForContentType(contentType: string): VideoFormat | undefined {
+  const normalized = normalizeContentType(contentType);
+  return ACCEPTED_VIDEO_FORMATS.find((format) => format.contentTypes.includes(normalized));
+}
+
 /** The format a browser should declare for a file whose own type is empty (common for .mkv). */
 export function formatForExtension(extension: string): VideoFormat | undefined {
   return ACCEPTED_VIDEO_FORMATS.find((format) => format.extensions.includes(extension.toLowerCase()));
@@ -81,7 +87,7 @@ export function checkDeclaredVideoFile(options: { filename: string; contentType:
 } {
   const contentType = normalizeContentType(options.contentType);
   const extension = extensionOf(options.filename);
-  const byType = ACCEPTED_VIDEO_FORMATS.find((format) => format.contentTypes.includes(contentType));
+  const byType = formatForContentType(contentType);
   const byExtension = formatForExtension(extension);
   if (!byType) {
     throw new AppError(
