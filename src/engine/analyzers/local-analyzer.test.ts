@@ -10,6 +10,7 @@ import {
   DEFECT_FIXTURE_NAMES,
   type DefectFixtures,
 } from "@/engine/testing/defect-fixtures";
+import { encodeTestVideo } from "@/engine/testing/encode-test-video";
 import {
   generateSyntheticVideo,
   type PlantedEvent,
@@ -19,7 +20,6 @@ import {
 import type { ScoredMoment, SignalMode } from "@/engine/types";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { MediaProbeError } from "@/media/probe";
-import { runMedia } from "@/media/run-ffmpeg";
 import { createLocalAnalyzer } from "./local-analyzer";
 
 /**
@@ -177,25 +177,11 @@ describe("local analysis of defect fixtures", () => {
     // As NVENC and recorders set to a fixed keyframe interval write video: the fast pass sees
     // the picture every 8 s, and finds the cuts between from the packet sizes.
     const fixedInterval = path.join(directory, "fixed-keyframes.mp4");
-    await runMedia({
-      binaryPath: binaries.ffmpegPath,
-      args: [
-        ...[
-          "-v",
-          "error",
-          "-y",
-          "-i",
-          planted.path,
-          "-c:a",
-          "copy",
-          "-c:v",
-          "libx264",
-          "-preset",
-          "veryfast",
-        ],
-        ...["-g", "240", "-sc_threshold", "0", fixedInterval],
-      ],
-      timeoutMs: 60_000,
+    await encodeTestVideo({
+      binaries,
+      inputArgs: ["-i", planted.path],
+      outputArgs: ["-c:a", "copy", "-g", "240", "-sc_threshold", "0"],
+      outputPath: fixedInterval,
     });
     const { analysis, signals } = await analyzeSource({ binaries, input: fixedInterval, mode: "fast" });
     expect(signals.keyframesSeconds?.length).toBe(Math.ceil(190 / 8));

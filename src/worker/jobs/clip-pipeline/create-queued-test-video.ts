@@ -4,6 +4,7 @@ import path from "node:path";
 import { createVideo, updateVideoStatus, type Video } from "@/db/repos/video-repo";
 import type { Table } from "@/db/table";
 import { singleUploadVideo } from "@/db/testing/single-upload-video";
+import { encodeTestVideo } from "@/engine/testing/encode-test-video";
 import {
   generateSyntheticVideo,
   type PlantedEvent,
@@ -13,7 +14,6 @@ import type { MediaProbe } from "@/engine/types";
 import { createId } from "@/lib/ids";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
-import { runMedia } from "@/media/run-ffmpeg";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { sourceObjectKey } from "@/storage/object-keys";
 import { uploadFile } from "./object-io";
@@ -106,13 +106,11 @@ export async function createQueuedTestVideo(options: {
     let filePath = generated.path;
     if (options.asStreamCapture) {
       filePath = path.join(workDir, "planted-events.ts");
-      await runMedia({
-        binaryPath: resolveMediaBinaries().ffmpegPath,
-        args: [
-          ...["-v", "error", "-i", generated.path, "-c:a", "copy", "-c:v", "libx264", "-preset", "ultrafast"],
-          ...["-g", "90", "-sc_threshold", "0", "-output_ts_offset", "3600", filePath],
-        ],
-        timeoutMs: 30_000,
+      await encodeTestVideo({
+        binaries: resolveMediaBinaries(),
+        inputArgs: ["-i", generated.path],
+        outputArgs: ["-c:a", "copy", "-g", "90", "-sc_threshold", "0", "-output_ts_offset", "3600"],
+        outputPath: filePath,
       });
     }
     const video = await storeQueuedVideo({
