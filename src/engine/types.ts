@@ -152,7 +152,7 @@ export interface Analyzer {
   analyze(input: AnalysisInput): Promise<AnalysisResult>;
 }
 
-export type RenderLayout = "crop" | "fit" | "native-vertical";
+export type RenderLayout = "crop" | "fit" | "native-vertical" | "facecam";
 
 export type RenderClipInput = {
   sourcePath: string;

@@ -120,6 +120,38 @@ describe("fitInside", () => {
   });
 });
 
+describe("the facecam layout", () => {
+  it("puts the face cam region in the top 640 rows and the picture's middle below, 1080×1920", async () => {
+    // A white inset at the bottom right (the cam), a grey middle, black elsewhere.
+    const source =
+      "color=c=black:s=854x480:r=5:d=0.4[bg];color=c=white:s=200x112:r=5:d=0.4[cam];color=c=0x808080:s=200x480:r=5:d=0.4[mid];" +
+      "[bg][mid]overlay=x=327:y=0[withmid];[withmid][cam]overlay=x=654:y=368";
+    const filter = buildVerticalVideoFilter({
+      layout: "facecam",
+      // The cam, exactly (200×112 at 654,368 of 854×480), as fractions.
+      facecam: { x: 654 / 854, y: 368 / 480, width: 200 / 854, height: 112 / 480 },
+      sourceWidth: 854,
+      sourceHeight: 480,
+      inputLabel: "0:v",
+      outputLabel: "out",
+    });
+    const frames = await grayOutputFrames(source, filter);
+    expect(frames.length).toBe(2 * 1080 * 1920);
+    const meanOfRows = (fromRow: number, toRow: number, fromColumn = 0, toColumn = 1080) => {
+      let sum = 0;
+      for (let row = fromRow; row < toRow; row += 1) {
+        for (let column = fromColumn; column < toColumn; column += 1) sum += frames[row * 1080 + column]!;
+      }
+      return sum / ((toRow - fromRow) * (toColumn - fromColumn));
+    };
+    expect(meanOfRows(8, 632)).toBeGreaterThan(235);
+    // Below: 405 source columns around the middle (480 × 1080 / 1280), the grey band at their centre.
+    expect(meanOfRows(660, 1900, 440, 640)).toBeGreaterThan(110);
+    expect(meanOfRows(660, 1900, 440, 640)).toBeLessThan(150);
+    expect(meanOfRows(660, 1900, 0, 200)).toBeLessThan(20);
+  });
+});
+
 /** Runs `filter` (from [0:v] to [out]) on a lavfi source: the output frames, 8-bit grey, back to back. */
 async function grayOutputFrames(lavfiSource: string, filter: string): Promise<Buffer> {
   return readMediaStdout({

@@ -16,7 +16,20 @@ export type VerticalLayoutOptions =
   /** The whole frame, scaled to the width, between bands of a blurred, zoomed copy of itself. */
   | { layout: "fit"; sourceWidth: number; sourceHeight: number }
   /** A vertical source: scaled to fit 1080×1920, any margin filled the same way as `fit`. */
-  | { layout: "native-vertical"; sourceWidth: number; sourceHeight: number };
+  | { layout: "native-vertical"; sourceWidth: number; sourceHeight: number }
+  /**
+   * A streamer's face cam (`facecam`, fractions of the frame) in the top FACECAM_PANEL_HEIGHT
+   * rows, the middle of the picture at full height below it.
+   */
+  | {
+      layout: "facecam";
+      facecam: { x: number; y: number; width: number; height: number };
+      sourceWidth: number;
+      sourceHeight: number;
+    };
+
+/** The face cam layout's top panel: a third of the frame, 1080×640 (27:16, about 16:9). */
+export const FACECAM_PANEL_HEIGHT = 640;
 
 /**
  * A filtergraph fragment from `[inputLabel]` to a 1080×1920, square-pixel `[outputLabel]`.
@@ -41,6 +54,27 @@ export function buildVerticalVideoFilter(
     const cropWidth = "min(iw,trunc(ih*9/16/2)*2)";
     const scale = resize(`scale=${size}:flags=bicubic`, options.sourceHeight > VERTICAL_HEIGHT);
     return `[${input}]crop=w='${cropWidth}':h='ih':x='${options.cropXExpression}':y=0,${scale},setsar=1[${output}]`;
+  }
+  if (options.layout === "facecam") {
+    const { facecam, sourceWidth, sourceHeight } = options;
+    const pictureHeight = VERTICAL_HEIGHT - FACECAM_PANEL_HEIGHT;
+    const camera = {
+      width: Math.min(sourceWidth, even(facecam.width * sourceWidth)),
+      height: Math.min(sourceHeight, even(facecam.height * sourceHeight)),
+    };
+    const cameraX = Math.min(sourceWidth - camera.width, even(facecam.x * sourceWidth));
+    const cameraY = Math.min(sourceHeight - camera.height, even(facecam.y * sourceHeight));
+    // The picture's middle, at the bottom panel's shape and the source's full height.
+    const pictureWidth = Math.min(sourceWidth, even((sourceHeight * VERTICAL_WIDTH) / pictureHeight));
+    const pictureX = even((sourceWidth - pictureWidth) / 2);
+    const panel = (crop: string, width: number, height: number, cropWidth: number) =>
+      `${crop},${resize(`scale=${width}:${height}:flags=bicubic`, cropWidth > width)}`;
+    return [
+      `[${input}]split=2[${output}_camsrc][${output}_picsrc]`,
+      `[${output}_camsrc]${panel(`crop=${camera.width}:${camera.height}:${cameraX}:${cameraY}`, VERTICAL_WIDTH, FACECAM_PANEL_HEIGHT, camera.width)}[${output}_cam]`,
+      `[${output}_picsrc]${panel(`crop=${pictureWidth}:ih:${pictureX}:0`, VERTICAL_WIDTH, pictureHeight, pictureWidth)}[${output}_pic]`,
+      `[${output}_cam][${output}_pic]vstack=inputs=2,setsar=1[${output}]`,
+    ].join(";");
   }
   const fitted = fitInside(options.sourceWidth, options.sourceHeight);
   // Shrinking, bilinear (whose filter widens with the ratio, so it does not alias) is as clean

@@ -74,7 +74,7 @@ export const ClipRenderSchema = z.object({
   videoKey: z.string(),
   thumbnailKey: z.string(),
   previewKey: z.string(),
-  layout: z.enum(["crop", "fit", "native-vertical"]),
+  layout: z.enum(["crop", "fit", "native-vertical", "facecam"]),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   durationSeconds: z.number().nonnegative(),

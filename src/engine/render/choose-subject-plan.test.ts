@@ -76,4 +76,53 @@ describe("chooseSubjectPlan", () => {
     });
     expect(plan.subject).toBe("motion");
   });
+
+  describe("face cam over a changing picture", () => {
+    /** A face (brows to chin) centred at (x, y), `height` of the frame tall, on a 16:9 frame. */
+    const camFace = (x: number, y: number, height = 0.14): FaceBox => {
+      const width = (height * 9) / 16;
+      return { x: x - width / 2, y: y - height / 2, width, height, score: 0.9 };
+    };
+    const changes = (meanDifference: number) =>
+      Array.from({ length: 12 }, (_, index) => ({ timeSeconds: index / 4, meanDifference }));
+    const plan = (facesAt: (index: number) => FaceBox[], pictureChange: number) =>
+      chooseSubjectPlan({
+        observations: { faceSamples: faceSamples(8, facesAt), motionSamples: [] },
+        cropWidthFraction: CROP_WIDTH,
+        pictureChanges: changes(pictureChange),
+      });
+
+    it("stacks a still face off to the side over the changing picture, the cam around the face", () => {
+      const chosen = plan(() => [camFace(0.85, 0.8)], 0.05);
+      expect(chosen).toMatchObject({ layout: "facecam", subject: "faces" });
+      const region = chosen.facecam!;
+      // 1.8 face heights tall, at the panel's 1080:640 shape, inside the frame.
+      expect(region.height).toBeCloseTo(0.252, 3);
+      // In pixels: the frame is 9 / 16 / CROP_WIDTH as wide as it is tall.
+      expect(((region.width / region.height) * 9) / 16 / CROP_WIDTH).toBeCloseTo(1080 / 640, 6);
+      expect(region.x + region.width / 2).toBeCloseTo(0.85, 6);
+      expect(region.y + region.height).toBeLessThanOrEqual(1);
+      expect(region.y).toBeLessThan(0.8 - 0.07);
+      expect(chosen.highlights).toHaveLength(8);
+    });
+
+    it("moves the cam's box inside the frame when the face is at its edge", () => {
+      const region = plan(() => [camFace(0.95, 0.92)], 0.05).facecam!;
+      expect(region.x + region.width).toBeCloseTo(1, 9);
+      expect(region.y + region.height).toBeCloseTo(1, 9);
+    });
+
+    it("keeps cropping on the face when it is not a face cam", () => {
+      // A still picture around it: a talking head beside a window.
+      expect(plan(() => [camFace(0.85, 0.8)], 0.004).layout).toBe("crop");
+      // Near the middle, where a crop shows face and picture alike.
+      expect(plan(() => [camFace(0.55, 0.4)], 0.05).layout).toBe("crop");
+      // A face that moves: somebody walking through the shot.
+      expect(plan((index) => [camFace(0.7 + index * 0.03, 0.5)], 0.05).layout).toBe("crop");
+      // Large: a close-up, not an inset.
+      expect(plan(() => [camFace(0.8, 0.5, 0.4)], 0.05).layout).toBe("crop");
+      // In too few samples to be a cam that is always on.
+      expect(plan((index) => (index < 5 ? [camFace(0.85, 0.8)] : []), 0.05).layout).toBe("crop");
+    });
+  });
 });

@@ -1,4 +1,6 @@
+import { median } from "@/engine/curve-math";
 import type { FaceBox } from "@/engine/faces/face-detector";
+import { FACECAM_PANEL_HEIGHT, VERTICAL_WIDTH } from "@/media/vertical-crop-args";
 import type { MotionMeasure } from "./measure-motion";
 import type { SubjectTarget } from "./plan-crop-path";
 
@@ -10,10 +12,18 @@ export type PictureChange = Pick<MotionSample, "timeSeconds" | "meanDifference">
 
 export type SubjectObservations = { faceSamples: FaceSample[]; motionSamples: MotionSample[] };
 
+/** Part of the source frame, in fractions of its width and height. */
+export type FrameRegion = { x: number; y: number; width: number; height: number };
+
 export type SubjectPlan = {
-  /** `crop` follows the subject; `fit` shows the whole frame over a blurred copy of itself. */
-  layout: "crop" | "fit";
+  /**
+   * `crop` follows the subject; `fit` shows the whole frame over a blurred copy of itself;
+   * `facecam` stacks a streamer's face cam (`facecam`) over the middle of the picture.
+   */
+  layout: "crop" | "fit" | "facecam";
   subject: "faces" | "motion" | "none";
+  /** With the `facecam` layout: the face cam, a still face beside a moving picture. */
+  facecam?: FrameRegion;
   /** Where the subject's centre is at each sample (fractions of the source width). */
   targets: SubjectTarget[];
   /** A moment where the subject shows best (for the thumbnail), seconds from the clip's start. */
@@ -40,23 +50,42 @@ const MIN_MOTION_COVERAGE = 0.3;
 /**
  * Decides what the 9:16 crop follows, or that it should not crop at all. Faces lead when they
  * are in the picture often enough; the crop follows the span of the prominent faces, unless they
- * are too far apart to fit, in which case the whole frame is shown (fit layout). Without faces,
- * concentrated motion leads. With neither, nothing in the wide shot deserves the crop, and the
- * fit layout keeps everything visible.
+ * are too far apart to fit, in which case the whole frame is shown (fit layout). A face cam
+ * (a small face that never moves, off to the side of a picture that changes all the time: a
+ * streamer over their game) gets the face cam layout instead, as following the face would crop
+ * the game away. Without faces, concentrated motion leads. With neither, nothing in the wide
+ * shot deserves the crop, and the fit layout keeps everything visible.
  */
 export function chooseSubjectPlan({
   observations,
   cropWidthFraction,
+  pictureChanges = observations.motionSamples,
 }: {
   observations: SubjectObservations;
   cropWidthFraction: number;
+  /**
+   * How much the whole picture changed between the samples: the motion samples' (the default),
+   * or the keyframes' when only keyframes were looked at.
+   */
+  pictureChanges?: PictureChange[];
 }): SubjectPlan {
   const { faceSamples, motionSamples } = observations;
   const withFaces = faceSamples.filter((sample) => sample.faces.length > 0);
   if (faceSamples.length > 0 && withFaces.length / faceSamples.length >= MIN_FACE_COVERAGE) {
     const framed = withFaces.map((sample) => frameFaces(sample, cropWidthFraction));
-    const fittingShare = framed.filter((frame) => frame.fits).length / framed.length;
     const highlights = framed.map((frame) => ({ timeSeconds: frame.timeSeconds, weight: frame.weight }));
+    const facecam = findFacecam({ faceSamples, pictureChanges, cropWidthFraction });
+    if (facecam) {
+      return {
+        layout: "facecam",
+        subject: "faces",
+        facecam: facecam.region,
+        targets: [],
+        highlights,
+        reason: facecam.reason,
+      };
+    }
+    const fittingShare = framed.filter((frame) => frame.fits).length / framed.length;
     if (fittingShare < MIN_FITTING_SHARE) {
       return {
         layout: "fit",
@@ -106,12 +135,102 @@ export function chooseSubjectPlan({
   };
 }
 
+/** A face cam shows a face in at least this share of the face samples: it is always on. */
+const MIN_FACECAM_COVERAGE = 0.8;
+/** A face cam's face stays put: its centre within this of its median (fractions of the frame). */
+const FACECAM_STILL_DISTANCE = 0.03;
+/** A face cam is an inset: its face is at most this share of the frame's height. */
+const MAX_FACECAM_FACE_HEIGHT = 0.35;
+/**
+ * The picture around a face cam keeps changing: the median mean luma change between samples
+ * (0..1, 256-px frames) is at least this. Five times what marks a still stretch (STILL_MOTION,
+ * 0.003); the render test's game, a moving test pattern, changes by ~0.06 between keyframes.
+ */
+const MIN_FACECAM_PICTURE_CHANGE = 0.015;
+/**
+ * The face cam panel shows this many face heights from top to bottom (the detector's box runs
+ * from brows to chin): the head with a little room, as much of the cam as fits a face-sized
+ * window without knowing the overlay's edges.
+ */
+const FACECAM_HEIGHT_IN_FACES = 1.8;
+
+/**
+ * A face cam: one face in nearly every sample, small, still, and off to the side (outside the
+ * 9:16 window a centred crop would take), over a picture that keeps changing. Null otherwise.
+ */
+function findFacecam({
+  faceSamples,
+  pictureChanges,
+  cropWidthFraction,
+}: {
+  faceSamples: FaceSample[];
+  pictureChanges: PictureChange[];
+  cropWidthFraction: number;
+}): { region: FrameRegion; reason: string } | null {
+  // One prominent face per sample: two people side by side are not a face cam.
+  const camFaces = faceSamples.flatMap((sample) => {
+    const prominent = prominentFaces(sample.faces);
+    return prominent.length === 1 ? prominent : [];
+  });
+  if (camFaces.length < MIN_FACECAM_COVERAGE * faceSamples.length || camFaces.length < 2) return null;
+  const middle = (values: number[]) => median(values) ?? Number.NaN;
+  const centreX = middle(camFaces.map((face) => face.x + face.width / 2));
+  const centreY = middle(camFaces.map((face) => face.y + face.height / 2));
+  const faceHeight = middle(camFaces.map((face) => face.height));
+  const still = camFaces.every(
+    (face) =>
+      Math.abs(face.x + face.width / 2 - centreX) <= FACECAM_STILL_DISTANCE &&
+      Math.abs(face.y + face.height / 2 - centreY) <= FACECAM_STILL_DISTANCE,
+  );
+  const offToTheSide = Math.abs(centreX - 0.5) > cropWidthFraction / 2;
+  const pictureChange = middle(pictureChanges.map((change) => change.meanDifference));
+  if (
+    !still ||
+    !offToTheSide ||
+    faceHeight > MAX_FACECAM_FACE_HEIGHT ||
+    !(pictureChange >= MIN_FACECAM_PICTURE_CHANGE)
+  ) {
+    return null;
+  }
+  const region = facecamRegion({ centreX, centreY, faceHeight, cropWidthFraction });
+  return {
+    region,
+    reason: `a face cam (a still face at ${Math.round(centreX * 100)}% across, ${Math.round(centreY * 100)}% down) beside a changing picture (median change ${pictureChange.toFixed(3)})`,
+  };
+}
+
+/**
+ * The box shown in the top panel, in frame fractions: FACECAM_HEIGHT_IN_FACES face heights tall
+ * at the panel's shape, centred on the face and moved inside the frame.
+ */
+function facecamRegion({
+  centreX,
+  centreY,
+  faceHeight,
+  cropWidthFraction,
+}: {
+  centreX: number;
+  centreY: number;
+  faceHeight: number;
+  cropWidthFraction: number;
+}): FrameRegion {
+  // A 9:16 window at full height is `cropWidthFraction` of the width, so the frame's own
+  // width / height is 9 / 16 / cropWidthFraction.
+  const frameAspect = 9 / 16 / cropWidthFraction;
+  // No taller than the frame, no wider than it, keeping the panel's shape.
+  const height = Math.min(1, FACECAM_HEIGHT_IN_FACES * faceHeight, frameAspect / FACECAM_PANEL_ASPECT);
+  const width = (height * FACECAM_PANEL_ASPECT) / frameAspect;
+  const clampStart = (centre: number, size: number) => Math.min(1 - size, Math.max(0, centre - size / 2));
+  return { x: clampStart(centreX, width), y: clampStart(centreY, height), width, height };
+}
+
+/** The face cam panel's width / height. */
+const FACECAM_PANEL_ASPECT = VERTICAL_WIDTH / FACECAM_PANEL_HEIGHT;
+
 /** Where to centre on a frame's faces, whether they fit, and how well they show (for thumbnails). */
 function frameFaces(sample: FaceSample, cropWidthFraction: number) {
-  const largestArea = Math.max(...sample.faces.map((face) => face.width * face.height));
-  const prominent = sample.faces.filter(
-    (face) => face.width * face.height >= PROMINENT_FACE_AREA_SHARE * largestArea,
-  );
+  const prominent = prominentFaces(sample.faces);
+  const largestArea = Math.max(...prominent.map((face) => face.width * face.height));
   const left = Math.min(...prominent.map((face) => face.x));
   const right = Math.max(...prominent.map((face) => face.x + face.width));
   const fits = right - left <= FACE_SPAN_FIT_SHARE * cropWidthFraction;
@@ -123,4 +242,10 @@ function frameFaces(sample: FaceSample, cropWidthFraction: number) {
     centerX: fits ? (left + right) / 2 : largest.x + largest.width / 2,
     weight: largest.score * Math.sqrt(largestArea),
   };
+}
+
+/** The faces that matter in a frame: all but those much smaller than the largest. */
+function prominentFaces(faces: FaceBox[]): FaceBox[] {
+  const largestArea = Math.max(...faces.map((face) => face.width * face.height));
+  return faces.filter((face) => face.width * face.height >= PROMINENT_FACE_AREA_SHARE * largestArea);
 }

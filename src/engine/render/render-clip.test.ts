@@ -1,7 +1,9 @@
 import { mkdir, mkdtemp, open, readdir, readFile, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadFaceDetector } from "@/engine/faces/face-detector";
 import { encodeTestVideo } from "@/engine/testing/encode-test-video";
 import type { MediaProbe } from "@/engine/types";
 import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binaries";
@@ -22,7 +24,7 @@ let workDirectory: string;
 let temporaryDirectory: string;
 type Source = { path: string; probe: MediaProbe };
 const sources = {} as Record<
-  "movingBox" | "vertical" | "rotated" | "silentWide" | "hdrHlg" | "anamorphic",
+  "movingBox" | "vertical" | "rotated" | "silentWide" | "hdrHlg" | "anamorphic" | "facecam",
   Source
 >;
 const rendered: Record<string, string> = {};
@@ -275,6 +277,20 @@ beforeAll(async () => {
     "color=c=0x101010:s=640x360:r=15:d=4[bg];color=c=white:s=48x48:r=15:d=4[box];" +
       "[bg][box]overlay=x='40+t*128':y=156:shortest=1,scale=480:360,setsar=4/3",
   ]);
+  // A streamer over their game: a 16:9 face cam (a face photo shipped in @vladmandic/human)
+  // inset at the bottom right of a picture that changes all the time.
+  const facePhoto = path.join(
+    path.dirname(createRequire(import.meta.url).resolve("@vladmandic/human")),
+    "..",
+    "assets",
+    "screenshot-faceid.jpg",
+  );
+  sources.facecam = await generate("facecam.mp4", [
+    ...["-f", "lavfi", "-i", `testsrc2=size=${WIDE.width}x${WIDE.height}:rate=15:duration=4`],
+    ...["-loop", "1", "-i", facePhoto],
+    "-filter_complex",
+    "[0:v]hue=H=2*t[game];[1:v]crop=200:112:0:142,scale=192:108[cam];[game][cam]overlay=x=W-w-12:y=H-h-12:shortest=1",
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -432,6 +448,53 @@ describe("renderClip", () => {
     });
     expect(sources.vertical.probe.hasAudio).toBe(true);
     expect(streams.find((stream) => stream.codec_type === "audio")).toMatchObject({ channels: 2 });
+  }, 60_000);
+
+  it("stacks a face cam over the middle of the game (facecam layout) rather than cropping onto the face", async () => {
+    const clip = await renderClip(
+      {
+        sourcePath: sources.facecam.path,
+        probe: sources.facecam.probe,
+        startSeconds: 0,
+        endSeconds: 4,
+        sceneCutsSeconds: [],
+        outputDir: path.join(workDirectory, "out"),
+        baseName: "facecam",
+      },
+      { log: () => undefined, temporaryDirectory },
+    );
+    expect(clip.layout).toBe("facecam");
+    const detector = await loadFaceDetector();
+    // The top third (1080×640) shows the face; the rest, the middle of the game, shows none.
+    const panel = async (crop: string, width: number, height: number) => ({
+      width,
+      height,
+      data: await readMediaStdout({
+        binaryPath: binaries.ffmpegPath,
+        args: [
+          ...["-v", "error", "-ss", "2", "-i", clip.videoPath, "-frames:v", "1"],
+          ...["-vf", `${crop},scale=${width}:${height}:flags=area,format=rgb24`, "-f", "rawvideo", "pipe:1"],
+        ],
+        timeoutMs: 30_000,
+      }),
+    });
+    const [top, bottom] = await Promise.all([
+      panel("crop=1080:640:0:0", 256, 152),
+      panel("crop=1080:1280:0:640", 256, 304),
+    ]);
+    const [[topFaces], [bottomFaces]] = await Promise.all([
+      detector.detect([top]),
+      detector.detect([bottom]),
+    ]);
+    expect(topFaces).toHaveLength(1);
+    // Not squeezed into a corner: the face cam is the panel's subject.
+    expect(topFaces![0]!.height).toBeGreaterThan(0.4);
+    expect(bottomFaces).toHaveLength(0);
+    const { streams } = await ffprobeJson(clip.videoPath);
+    expect(streams.find((stream) => stream.codec_type === "video")).toMatchObject({
+      width: 1080,
+      height: 1920,
+    });
   }, 60_000);
 
   it("crops against the displayed (rotated) picture: a rotated phone video is vertical", async () => {

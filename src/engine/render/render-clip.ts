@@ -144,7 +144,9 @@ export async function renderClip(
       ? { layout: "native-vertical", ...dimensions }
       : subjectPlan?.layout === "crop"
         ? { layout: "crop", cropXExpression: subjectPlan.cropXExpression, sourceHeight: probe.height }
-        : { layout: "fit", ...dimensions };
+        : subjectPlan?.layout === "facecam" && subjectPlan.facecam
+          ? { layout: "facecam", facecam: subjectPlan.facecam, ...dimensions }
+          : { layout: "fit", ...dimensions };
     const renderLayout: RenderLayout = layout.layout;
     if (subjectPlan) log(`layout ${renderLayout}: ${subjectPlan.reason}`);
 
@@ -340,7 +342,7 @@ async function planSubject(context: {
     cutsSeconds: context.cutsSeconds,
     changes,
   });
-  const plan = chooseSubjectPlan({ observations, cropWidthFraction });
+  const plan = chooseSubjectPlan({ observations, cropWidthFraction, pictureChanges: changes });
   const path =
     plan.layout === "crop"
       ? planCropPath({ targets: plan.targets, durationSeconds, cutsSeconds, cropWidthFraction })

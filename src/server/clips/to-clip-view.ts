@@ -1,5 +1,6 @@
 import "server-only";
 import type { Clip, ClipSummary } from "@/db/repos/clip-repo";
+import type { RenderLayout } from "@/engine/types";
 import type { Runtime } from "@/server/runtime";
 import { presignMediaUrl } from "./presign-media-url";
 
@@ -32,7 +33,7 @@ export type ClipView = {
     startSeconds: number;
     endSeconds: number;
     durationSeconds: number;
-    layout: "crop" | "fit" | "native-vertical";
+    layout: RenderLayout;
     thumbnailUrl: string;
     previewUrl: string;
     previewType: "image/webp" | "video/mp4";
