@@ -121,15 +121,38 @@ describe("fitInside", () => {
 });
 
 describe("the facecam layout", () => {
+  it("moves the picture below off-centre to keep clear of the cam when a small shift does", () => {
+    const pictureCrop = (box: { x: number; width: number }) => {
+      const region = { x: box.x / 854, y: 0.7, width: box.width / 854, height: 0.25 };
+      const filter = buildVerticalVideoFilter({
+        layout: "facecam",
+        facecam: { shown: region, box: region },
+        sourceWidth: 854,
+        sourceHeight: 480,
+        inputLabel: "0:v",
+        outputLabel: "out",
+      });
+      return /crop=406:ih:(\d+):0/.exec(filter)?.[1];
+    };
+    // Centred, the picture (406 of 854 columns) spans 224–630: a cam from 600 overlaps it. The
+    // picture ends 13 columns (1.5%) short of the cam.
+    expect(pictureCrop({ x: 600, width: 250 })).toBe("182");
+    expect(pictureCrop({ x: 100, width: 150 })).toBe("262");
+    expect(pictureCrop({ x: 700, width: 150 })).toBe("224");
+    // A cam in the middle would take too large a shift: the picture stays centred.
+    expect(pictureCrop({ x: 330, width: 200 })).toBe("224");
+  });
+
   it("puts the face cam region in the top 640 rows and the picture's middle below, 1080×1920", async () => {
     // A white inset at the bottom right (the cam), a grey middle, black elsewhere.
     const source =
       "color=c=black:s=854x480:r=5:d=0.4[bg];color=c=white:s=200x112:r=5:d=0.4[cam];color=c=0x808080:s=200x480:r=5:d=0.4[mid];" +
       "[bg][mid]overlay=x=327:y=0[withmid];[withmid][cam]overlay=x=654:y=368";
+    // The cam, exactly (200×112 at 654,368 of 854×480), as fractions.
+    const camRegion = { x: 654 / 854, y: 368 / 480, width: 200 / 854, height: 112 / 480 };
     const filter = buildVerticalVideoFilter({
       layout: "facecam",
-      // The cam, exactly (200×112 at 654,368 of 854×480), as fractions.
-      facecam: { x: 654 / 854, y: 368 / 480, width: 200 / 854, height: 112 / 480 },
+      facecam: { shown: camRegion, box: camRegion },
       sourceWidth: 854,
       sourceHeight: 480,
       inputLabel: "0:v",

@@ -18,18 +18,31 @@ export type VerticalLayoutOptions =
   /** A vertical source: scaled to fit 1080×1920, any margin filled the same way as `fit`. */
   | { layout: "native-vertical"; sourceWidth: number; sourceHeight: number }
   /**
-   * A streamer's face cam (`facecam`, fractions of the frame) in the top FACECAM_PANEL_HEIGHT
-   * rows, the middle of the picture at full height below it.
+   * A streamer's face cam in the top FACECAM_PANEL_HEIGHT rows, the middle of the picture at
+   * full height below it.
    */
-  | {
-      layout: "facecam";
-      facecam: { x: number; y: number; width: number; height: number };
-      sourceWidth: number;
-      sourceHeight: number;
-    };
+  | { layout: "facecam"; facecam: FacecamFraming; sourceWidth: number; sourceHeight: number };
+
+/** Part of the source frame, in fractions of its width and height. */
+export type FrameRegion = { x: number; y: number; width: number; height: number };
+
+export type FacecamFraming = {
+  /** What the top panel shows: the cam, or as much of it as the panel's shape holds. */
+  shown: FrameRegion;
+  /** The whole cam, which the picture below keeps clear of. */
+  box: FrameRegion;
+};
 
 /** The face cam layout's top panel: a third of the frame, 1080×640 (27:16, about 16:9). */
 export const FACECAM_PANEL_HEIGHT = 640;
+/** The picture under a face cam moves off-centre by at most this share of its width to avoid it... */
+const MAX_PICTURE_SHIFT_SHARE = 0.25;
+/**
+ * ...and leaves this share of the frame's width beside the cam's box: the box is found a few
+ * pixels inside the cam's blurred edge (find-facecam-bounds), and a frame or shadow around it
+ * is part of the overlay.
+ */
+const CAM_CLEARANCE_SHARE = 0.015;
 
 /**
  * A filtergraph fragment from `[inputLabel]` to a 1080×1920, square-pixel `[outputLabel]`.
@@ -58,20 +71,29 @@ export function buildVerticalVideoFilter(
   if (options.layout === "facecam") {
     const { facecam, sourceWidth, sourceHeight } = options;
     const pictureHeight = VERTICAL_HEIGHT - FACECAM_PANEL_HEIGHT;
-    const camera = {
-      width: Math.min(sourceWidth, even(facecam.width * sourceWidth)),
-      height: Math.min(sourceHeight, even(facecam.height * sourceHeight)),
-    };
-    const cameraX = Math.min(sourceWidth - camera.width, even(facecam.x * sourceWidth));
-    const cameraY = Math.min(sourceHeight - camera.height, even(facecam.y * sourceHeight));
-    // The picture's middle, at the bottom panel's shape and the source's full height.
+    const shown = toPixels(facecam.shown, sourceWidth, sourceHeight);
+    const box = toPixels(facecam.box, sourceWidth, sourceHeight);
+    // The picture's middle, at the bottom panel's shape and the source's full height, moved
+    // clear of the cam when that takes a small shift: the cam is already on top.
     const pictureWidth = Math.min(sourceWidth, even((sourceHeight * VERTICAL_WIDTH) / pictureHeight));
-    const pictureX = even((sourceWidth - pictureWidth) / 2);
+    const centredX = (sourceWidth - pictureWidth) / 2;
+    const clearance = CAM_CLEARANCE_SHARE * sourceWidth;
+    const clearX =
+      box.x + box.width / 2 > sourceWidth / 2
+        ? Math.min(centredX, box.x - clearance - pictureWidth)
+        : Math.max(centredX, box.x + box.width + clearance);
+    const pictureX = evenPosition(
+      Math.abs(clearX - centredX) <= MAX_PICTURE_SHIFT_SHARE * pictureWidth &&
+        clearX >= 0 &&
+        clearX + pictureWidth <= sourceWidth
+        ? clearX
+        : centredX,
+    );
     const panel = (crop: string, width: number, height: number, cropWidth: number) =>
       `${crop},${resize(`scale=${width}:${height}:flags=bicubic`, cropWidth > width)}`;
     return [
       `[${input}]split=2[${output}_camsrc][${output}_picsrc]`,
-      `[${output}_camsrc]${panel(`crop=${camera.width}:${camera.height}:${cameraX}:${cameraY}`, VERTICAL_WIDTH, FACECAM_PANEL_HEIGHT, camera.width)}[${output}_cam]`,
+      `[${output}_camsrc]${panel(`crop=${shown.width}:${shown.height}:${shown.x}:${shown.y}`, VERTICAL_WIDTH, FACECAM_PANEL_HEIGHT, shown.width)}[${output}_cam]`,
       `[${output}_picsrc]${panel(`crop=${pictureWidth}:ih:${pictureX}:0`, VERTICAL_WIDTH, pictureHeight, pictureWidth)}[${output}_pic]`,
       `[${output}_cam][${output}_pic]vstack=inputs=2,setsar=1[${output}]`,
     ].join(";");
@@ -141,6 +163,21 @@ const SMALL_WIDTH = 136;
 const SMALL_HEIGHT = 240;
 
 const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
+
+/** An even position (for 4:2:0): unlike a size, it may be 0. */
+const evenPosition = (value: number) => Math.max(0, Math.round(value / 2) * 2);
+
+/** A region in even pixels, inside the frame. */
+function toPixels(region: FrameRegion, sourceWidth: number, sourceHeight: number) {
+  const width = Math.min(sourceWidth, even(region.width * sourceWidth));
+  const height = Math.min(sourceHeight, even(region.height * sourceHeight));
+  return {
+    x: Math.min(sourceWidth - width, evenPosition(region.x * sourceWidth)),
+    y: Math.min(sourceHeight - height, evenPosition(region.y * sourceHeight)),
+    width,
+    height,
+  };
+}
 
 /**
  * The largest even-sized box with the source's aspect ratio inside 1080×1920, and the space

@@ -1,4 +1,5 @@
 import type { FaceDetector } from "@/engine/faces/face-detector";
+import { accumulateChangeMap, type ChangeMap } from "./change-map";
 import type { FaceSample, MotionSample, PictureChange, SubjectObservations } from "./choose-subject-plan";
 import { measureMotion, rgbToLuma } from "./measure-motion";
 import { pairFaceDetection } from "./paired-face-detection";
@@ -57,6 +58,8 @@ async function observe(options: AnalyzeSubjectOptions, skipBidirectionalFrames: 
   const faceSampleTimesSeconds: number[] = [];
   let previous: { luma: Uint8Array; timeSeconds: number } | null = null;
   const detection = faceDetector ? pairFaceDetection(faceDetector, width, height) : null;
+  // Only needed to find a face cam's edges: kept when there is a detector.
+  const changeMap = faceDetector ? accumulateChangeMap(width, height) : null;
   const expectedFrames = Math.max(1, Math.ceil(durationSeconds * ANALYSIS_FRAMES_PER_SECOND));
 
   const { referenceErrors } = await sampleFrames({
@@ -77,6 +80,7 @@ async function observe(options: AnalyzeSubjectOptions, skipBidirectionalFrames: 
       if (previous) {
         const motion = measureMotion(previous.luma, luma, width, height);
         motionSamples.push({ ...motion, timeSeconds: (previous.timeSeconds + timeSeconds) / 2 });
+        changeMap?.add(previous.luma, luma);
       }
       previous = { luma, timeSeconds };
       if (detection && index % FACE_DETECTION_EVERY_NTH_FRAME === 0) {
@@ -91,7 +95,10 @@ async function observe(options: AnalyzeSubjectOptions, skipBidirectionalFrames: 
     timeSeconds,
     faces: facesBySample[sample] ?? [],
   }));
-  return { observations: { faceSamples, motionSamples }, referenceErrors };
+  return {
+    observations: { faceSamples, motionSamples, changeMap: changeMap?.result() ?? null },
+    referenceErrors,
+  };
 }
 
 export type KeyframeScan = {
@@ -101,6 +108,8 @@ export type KeyframeScan = {
   keyframeTimesSeconds: number[];
   /** How much each keyframe differs from the one before (mean luma change, 0..1): cuts show. */
   changes: PictureChange[];
+  /** Where the keyframes differ from each other (with a detector only: for a face cam's edges). */
+  changeMap: ChangeMap | null;
 };
 
 /**
@@ -118,6 +127,7 @@ export async function scanKeyframes(
   let previousLuma: Uint8Array | null = null;
   // A still shot's keyframes are all alike: faces are detected once.
   const detection = faceDetector ? pairFaceDetection(faceDetector, width, height) : null;
+  const changeMap = faceDetector ? accumulateChangeMap(width, height) : null;
   const { frameTimesSeconds } = await sampleFrames({
     ffmpegPath: options.ffmpegPath,
     sourcePath: options.sourcePath,
@@ -134,6 +144,7 @@ export async function scanKeyframes(
       const luma = rgbToLuma(frame.data, width, height);
       if (previousLuma) {
         differenceFromPrevious[index] = measureMotion(previousLuma, luma, width, height).meanDifference;
+        changeMap?.add(previousLuma, luma);
       }
       previousLuma = luma;
       await detection?.add(frame, luma);
@@ -146,6 +157,7 @@ export async function scanKeyframes(
     faceSamples: faceDetector
       ? frameTimesSeconds.map((timeSeconds, index) => ({ timeSeconds, faces: facesByKeyframe[index] ?? [] }))
       : [],
+    changeMap: changeMap?.result() ?? null,
     changes: frameTimesSeconds.slice(1).map((timeSeconds, previousIndex) => ({
       timeSeconds,
       meanDifference: differenceFromPrevious[previousIndex + 1] ?? 0,

@@ -95,7 +95,7 @@ describe("chooseSubjectPlan", () => {
     it("stacks a still face off to the side over the changing picture, the cam around the face", () => {
       const chosen = plan(() => [camFace(0.85, 0.8)], 0.05);
       expect(chosen).toMatchObject({ layout: "facecam", subject: "faces" });
-      const region = chosen.facecam!;
+      const region = chosen.facecam!.shown;
       // 1.8 face heights tall, at the panel's 1080:640 shape, inside the frame.
       expect(region.height).toBeCloseTo(0.252, 3);
       // In pixels: the frame is 9 / 16 / CROP_WIDTH as wide as it is tall.
@@ -106,8 +106,39 @@ describe("chooseSubjectPlan", () => {
       expect(chosen.highlights).toHaveLength(8);
     });
 
+    it("frames the cam whose edges the change map shows, at the panel's shape", () => {
+      // 256×144 analysis frames: the cam is [180, 244) × [90, 136), the game around it changes.
+      const meanChange = new Float32Array(256 * 144).map((_, index) => {
+        const [x, y] = [index % 256, Math.floor(index / 256)];
+        return x >= 180 && x < 244 && y >= 90 && y < 136 ? 2 : 25;
+      });
+      const chosen = chooseSubjectPlan({
+        observations: {
+          faceSamples: faceSamples(8, () => [camFace(211 / 256, 111 / 144, 26 / 144)]),
+          motionSamples: [],
+          changeMap: { width: 256, height: 144, meanChange, pairs: 12 },
+        },
+        cropWidthFraction: CROP_WIDTH,
+        pictureChanges: changes(0.05),
+      });
+      const region = chosen.facecam!.shown;
+      // The cam (two pixels inside its edges) is narrower than the panel's shape: its full width,
+      // and as much of its height as that shape allows, around the head.
+      expect(region.x).toBeCloseTo(182 / 256, 9);
+      expect(region.width).toBeCloseTo(60 / 256, 9);
+      expect(((region.width / region.height) * 9) / 16 / CROP_WIDTH).toBeCloseTo(1080 / 640, 6);
+      expect(region.y).toBeGreaterThanOrEqual(92 / 144);
+      expect(region.y + region.height).toBeLessThanOrEqual(134 / 144 + 1e-9);
+      expect(chosen.reason).toContain("cam edges found: left, right, top, bottom");
+      // The whole cam, which the picture below keeps clear of.
+      expect(chosen.facecam!.box.x).toBeCloseTo(182 / 256, 9);
+      expect(chosen.facecam!.box.y).toBeCloseTo(92 / 144, 9);
+      expect(chosen.facecam!.box.width).toBeCloseTo(60 / 256, 9);
+      expect(chosen.facecam!.box.height).toBeCloseTo(42 / 144, 9);
+    });
+
     it("moves the cam's box inside the frame when the face is at its edge", () => {
-      const region = plan(() => [camFace(0.95, 0.92)], 0.05).facecam!;
+      const region = plan(() => [camFace(0.95, 0.92)], 0.05).facecam!.shown;
       expect(region.x + region.width).toBeCloseTo(1, 9);
       expect(region.y + region.height).toBeCloseTo(1, 9);
     });

@@ -1,6 +1,13 @@
 import { median } from "@/engine/curve-math";
 import type { FaceBox } from "@/engine/faces/face-detector";
-import { FACECAM_PANEL_HEIGHT, VERTICAL_WIDTH } from "@/media/vertical-crop-args";
+import {
+  FACECAM_PANEL_HEIGHT,
+  type FacecamFraming,
+  type FrameRegion,
+  VERTICAL_WIDTH,
+} from "@/media/vertical-crop-args";
+import type { ChangeMap } from "./change-map";
+import { type FacecamBounds, findFacecamBounds, MAX_CAM_REACH_IN_FACES } from "./find-facecam-bounds";
 import type { MotionMeasure } from "./measure-motion";
 import type { SubjectTarget } from "./plan-crop-path";
 
@@ -10,10 +17,12 @@ export type MotionSample = MotionMeasure & { timeSeconds: number };
 /** How much the picture changed by `timeSeconds` since the sample before (mean luma change, 0..1). */
 export type PictureChange = Pick<MotionSample, "timeSeconds" | "meanDifference">;
 
-export type SubjectObservations = { faceSamples: FaceSample[]; motionSamples: MotionSample[] };
-
-/** Part of the source frame, in fractions of its width and height. */
-export type FrameRegion = { x: number; y: number; width: number; height: number };
+export type SubjectObservations = {
+  faceSamples: FaceSample[];
+  motionSamples: MotionSample[];
+  /** Where the picture changed between the frames looked at (to find a face cam's edges). */
+  changeMap?: ChangeMap | null;
+};
 
 export type SubjectPlan = {
   /**
@@ -23,7 +32,7 @@ export type SubjectPlan = {
   layout: "crop" | "fit" | "facecam";
   subject: "faces" | "motion" | "none";
   /** With the `facecam` layout: the face cam, a still face beside a moving picture. */
-  facecam?: FrameRegion;
+  facecam?: FacecamFraming;
   /** Where the subject's centre is at each sample (fractions of the source width). */
   targets: SubjectTarget[];
   /** A moment where the subject shows best (for the thumbnail), seconds from the clip's start. */
@@ -74,12 +83,17 @@ export function chooseSubjectPlan({
   if (faceSamples.length > 0 && withFaces.length / faceSamples.length >= MIN_FACE_COVERAGE) {
     const framed = withFaces.map((sample) => frameFaces(sample, cropWidthFraction));
     const highlights = framed.map((frame) => ({ timeSeconds: frame.timeSeconds, weight: frame.weight }));
-    const facecam = findFacecam({ faceSamples, pictureChanges, cropWidthFraction });
+    const facecam = findFacecam({
+      faceSamples,
+      pictureChanges,
+      changeMap: observations.changeMap ?? null,
+      cropWidthFraction,
+    });
     if (facecam) {
       return {
         layout: "facecam",
         subject: "faces",
-        facecam: facecam.region,
+        facecam: facecam.framing,
         targets: [],
         highlights,
         reason: facecam.reason,
@@ -153,6 +167,8 @@ const MIN_FACECAM_PICTURE_CHANGE = 0.015;
  * window without knowing the overlay's edges.
  */
 const FACECAM_HEIGHT_IN_FACES = 1.8;
+/** Where a head's middle is, down the face box from its top (the box's middle is 0.5). */
+const HEAD_CENTRE_IN_FACE_BOX = 0.35;
 
 /**
  * A face cam: one face in nearly every sample, small, still, and off to the side (outside the
@@ -161,12 +177,14 @@ const FACECAM_HEIGHT_IN_FACES = 1.8;
 function findFacecam({
   faceSamples,
   pictureChanges,
+  changeMap,
   cropWidthFraction,
 }: {
   faceSamples: FaceSample[];
   pictureChanges: PictureChange[];
+  changeMap: ChangeMap | null;
   cropWidthFraction: number;
-}): { region: FrameRegion; reason: string } | null {
+}): { framing: FacecamFraming; reason: string } | null {
   // One prominent face per sample: two people side by side are not a face cam.
   const camFaces = faceSamples.flatMap((sample) => {
     const prominent = prominentFaces(sample.faces);
@@ -177,6 +195,7 @@ function findFacecam({
   const centreX = middle(camFaces.map((face) => face.x + face.width / 2));
   const centreY = middle(camFaces.map((face) => face.y + face.height / 2));
   const faceHeight = middle(camFaces.map((face) => face.height));
+  const faceWidth = middle(camFaces.map((face) => face.width));
   const still = camFaces.every(
     (face) =>
       Math.abs(face.x + face.width / 2 - centreX) <= FACECAM_STILL_DISTANCE &&
@@ -192,36 +211,88 @@ function findFacecam({
   ) {
     return null;
   }
-  const region = facecamRegion({ centreX, centreY, faceHeight, cropWidthFraction });
+  const face = {
+    x: centreX - faceWidth / 2,
+    y: centreY - faceHeight / 2,
+    width: faceWidth,
+    height: faceHeight,
+  };
+  const bounds = changeMap ? findFacecamBounds(changeMap, face) : {};
+  const framing = frameFacecam({ face, bounds, cropWidthFraction });
+  const edges = Object.keys(bounds);
   return {
-    region,
-    reason: `a face cam (a still face at ${Math.round(centreX * 100)}% across, ${Math.round(centreY * 100)}% down) beside a changing picture (median change ${pictureChange.toFixed(3)})`,
+    framing,
+    reason:
+      `a face cam (a still face at ${Math.round(centreX * 100)}% across, ${Math.round(centreY * 100)}% down) beside a changing picture (median change ${pictureChange.toFixed(3)}); ` +
+      (edges.length > 0
+        ? `cam edges found: ${edges.join(", ")}`
+        : "no cam edges found: a box around the face"),
   };
 }
 
 /**
- * The box shown in the top panel, in frame fractions: FACECAM_HEIGHT_IN_FACES face heights tall
- * at the panel's shape, centred on the face and moved inside the frame.
+ * The cam's box, and what of it the top panel shows: in frame fractions, at the panel's shape, centred on the
+ * head as far as the cam allows. The cam is bounded by the edges found; on a side without one,
+ * by the frame's edge if it is within MAX_CAM_REACH_IN_FACES, else by the face-sized box:
+ * FACECAM_HEIGHT_IN_FACES face heights tall around the head, which is also the region when
+ * no edge was found at all.
  */
-function facecamRegion({
-  centreX,
-  centreY,
-  faceHeight,
+function frameFacecam({
+  face,
+  bounds,
   cropWidthFraction,
 }: {
-  centreX: number;
-  centreY: number;
-  faceHeight: number;
+  /** The face's median box. */
+  face: FrameRegion;
+  bounds: FacecamBounds;
   cropWidthFraction: number;
-}): FrameRegion {
+}): FacecamFraming {
   // A 9:16 window at full height is `cropWidthFraction` of the width, so the frame's own
   // width / height is 9 / 16 / cropWidthFraction.
   const frameAspect = 9 / 16 / cropWidthFraction;
-  // No taller than the frame, no wider than it, keeping the panel's shape.
-  const height = Math.min(1, FACECAM_HEIGHT_IN_FACES * faceHeight, frameAspect / FACECAM_PANEL_ASPECT);
-  const width = (height * FACECAM_PANEL_ASPECT) / frameAspect;
-  const clampStart = (centre: number, size: number) => Math.min(1 - size, Math.max(0, centre - size / 2));
-  return { x: clampStart(centreX, width), y: clampStart(centreY, height), width, height };
+  const centreX = face.x + face.width / 2;
+  // The head reaches further above the detector's box (brows to chin) than below it.
+  const centreY = face.y + face.height * HEAD_CENTRE_IN_FACE_BOX;
+  // The face-sized box: no taller than the frame, no wider than it, at the panel's shape.
+  const defaultHeight = Math.min(
+    1,
+    FACECAM_HEIGHT_IN_FACES * face.height,
+    frameAspect / FACECAM_PANEL_ASPECT,
+  );
+  const defaultWidth = (defaultHeight * FACECAM_PANEL_ASPECT) / frameAspect;
+  const within = (centre: number, size: number, from: number, to: number) =>
+    Math.min(to - size, Math.max(from, centre - size / 2));
+  const fallback = {
+    x: within(centreX, defaultWidth, 0, 1),
+    y: within(centreY, defaultHeight, 0, 1),
+    width: defaultWidth,
+    height: defaultHeight,
+  };
+  // No edge at all: nothing says where the cam is, beyond the face.
+  if (Object.keys(bounds).length === 0) return { shown: fallback, box: fallback };
+  const side = (
+    found: number | undefined,
+    frameEdge: 0 | 1,
+    faceEdge: number,
+    faceSize: number,
+    otherwise: number,
+  ) => found ?? (Math.abs(frameEdge - faceEdge) <= MAX_CAM_REACH_IN_FACES * faceSize ? frameEdge : otherwise);
+  const cam = {
+    left: side(bounds.left, 0, face.x, face.width, fallback.x),
+    right: side(bounds.right, 1, face.x + face.width, face.width, fallback.x + fallback.width),
+    top: side(bounds.top, 0, face.y, face.height, fallback.y),
+    bottom: side(bounds.bottom, 1, face.y + face.height, face.height, fallback.y + fallback.height),
+  };
+  const camWidth = cam.right - cam.left;
+  const camHeight = cam.bottom - cam.top;
+  // The panel's shape inside the cam: its full height (a wide cam) or its full width (a tall one).
+  const box = { x: cam.left, y: cam.top, width: camWidth, height: camHeight };
+  if ((camWidth * frameAspect) / camHeight > FACECAM_PANEL_ASPECT) {
+    const width = (camHeight * FACECAM_PANEL_ASPECT) / frameAspect;
+    return { shown: { ...box, x: within(centreX, width, cam.left, cam.right), width }, box };
+  }
+  const height = (camWidth * frameAspect) / FACECAM_PANEL_ASPECT;
+  return { shown: { ...box, y: within(centreY, height, cam.top, cam.bottom), height }, box };
 }
 
 /** The face cam panel's width / height. */

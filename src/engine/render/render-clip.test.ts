@@ -490,6 +490,20 @@ describe("renderClip", () => {
     // Not squeezed into a corner: the face cam is the panel's subject.
     expect(topFaces![0]!.height).toBeGreaterThan(0.4);
     expect(bottomFaces).toHaveLength(0);
+    // The panel is the cam, edge to edge: no strip of the game (saturated test-pattern colours)
+    // along its sides, only the photo's greys and skin tones.
+    const saturationAt = (x: number, y: number) => {
+      const offset = (y * top.width + x) * 3;
+      const [r, g, b] = [top.data[offset]!, top.data[offset + 1]!, top.data[offset + 2]!];
+      return Math.max(r, g, b) - Math.min(r, g, b);
+    };
+    const border: number[] = [];
+    for (let y = 0; y < top.height; y += 1) {
+      for (let x = 0; x < top.width; x += 1) {
+        if (x < 6 || x >= top.width - 6 || y < 4 || y >= top.height - 4) border.push(saturationAt(x, y));
+      }
+    }
+    expect(border.reduce((sum, value) => sum + value, 0) / border.length).toBeLessThan(40);
     const { streams } = await ffprobeJson(clip.videoPath);
     expect(streams.find((stream) => stream.codec_type === "video")).toMatchObject({
       width: 1080,

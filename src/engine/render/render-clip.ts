@@ -65,6 +65,11 @@ export function renderHintsFrom(
 const ANALYSIS_PROGRESS_SHARE = 0.12;
 /** Share of the analysis for the keyframe scan, when frames are sampled after it. */
 const KEYFRAME_SCAN_PROGRESS_SHARE = 0.2;
+/**
+ * Keyframe pairs a face cam's edges are found from; with fewer, the segment is sampled at 4 fps
+ * (one pair in a 4 s clip mistook a quiet stretch of the game for the cam in testing).
+ */
+const MIN_PAIRS_FOR_FACECAM_EDGES = 4;
 /** Prefix of the per-render temporary directory under os.tmpdir(). */
 export const RENDER_TEMP_PREFIX = "truss-render-work-";
 
@@ -330,19 +335,33 @@ async function planSubject(context: {
     progress(KEYFRAME_SCAN_PROGRESS_SHARE * ANALYSIS_PROGRESS_SHARE);
     if (!verdict.suffice) return sampleFramesAt4Fps(true);
     return {
-      observations: { faceSamples: scan.faceSamples, motionSamples: [] },
+      observations: { faceSamples: scan.faceSamples, motionSamples: [], changeMap: scan.changeMap },
       sampling: "keyframes",
       changes: scan.changes,
     };
   };
 
-  const { observations, sampling, changes } = await observe();
   const cropWidthFraction = Math.min(1, (probe.height * 9) / 16 / probe.width);
+  const planFrom = ({ observations, changes }: ObservedSubject) =>
+    chooseSubjectPlan({ observations, cropWidthFraction, pictureChanges: changes });
+  let observed = await observe();
+  let plan = planFrom(observed);
+  // A face cam's edges show where the picture around it keeps changing: a few keyframes are
+  // too few pictures to tell a quiet patch of the game from the cam.
+  if (
+    plan.layout === "facecam" &&
+    observed.sampling === "keyframes" &&
+    (observed.observations.changeMap?.pairs ?? 0) < MIN_PAIRS_FOR_FACECAM_EDGES
+  ) {
+    log("a face cam seen on a few keyframes: frames at 4 fps to find its edges");
+    observed = await sampleFramesAt4Fps(true);
+    plan = planFrom(observed);
+  }
+  const { sampling, changes } = observed;
   const cutsSeconds = refineSceneCuts({
     cutsSeconds: context.cutsSeconds,
     changes,
   });
-  const plan = chooseSubjectPlan({ observations, cropWidthFraction, pictureChanges: changes });
   const path =
     plan.layout === "crop"
       ? planCropPath({ targets: plan.targets, durationSeconds, cutsSeconds, cropWidthFraction })
