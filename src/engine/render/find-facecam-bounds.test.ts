@@ -78,4 +78,20 @@ describe("findFacecamBounds", () => {
     expect(left).toBeGreaterThanOrEqual(179);
     expect(left).toBeLessThanOrEqual(182);
   });
+
+  it("reads along the middle of the face, so the game past a close-up's box makes no false edge", () => {
+    // A still cam (a photo, a static room), and a face box reaching 6 rows below it, where the
+    // game is nearly still up to column 232 and changes after it: read across those rows, that
+    // step would look like the cam's right edge.
+    const closeUp = { left: 196, right: 226, top: 102, bottom: 142 };
+    const map = changeMap(cam, face);
+    for (let y = 0; y < HEIGHT; y += 1) {
+      for (let x = 0; x < WIDTH; x += 1) {
+        const inCam = x >= cam.left && x < cam.right && y >= cam.top && y < cam.bottom;
+        if (inCam) map.meanChange[y * WIDTH + x] = 0;
+        else if (y >= cam.bottom) map.meanChange[y * WIDTH + x] = x < 232 ? 1 : 25;
+      }
+    }
+    expect(findFacecamBounds(map, fractions(closeUp)).right).toBe(242 / WIDTH);
+  });
 });

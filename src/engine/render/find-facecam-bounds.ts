@@ -26,8 +26,12 @@ const EDGE_CHANGE_RATIO = 2.5;
 const EDGE_SEARCH_INSIDE_FACE = 0.25;
 /** ...and no farther than this many face sizes from it: a cam is rarely much bigger than that. */
 export const MAX_CAM_REACH_IN_FACES = 2.5;
-/** The band along the face used for the profile, beyond the face box by this share of its size. */
-const BAND_MARGIN_IN_FACES = 0.25;
+/**
+ * The profiles are read along the middle of the face box, this share of its size in from each
+ * side: always inside the cam (a close-up's box can reach past the cam's edge), and never
+ * across the game beyond the cam's other edges.
+ */
+const BAND_INSET_IN_FACES = 0.2;
 
 /**
  * The edges of the face cam around `face` (its median box): where the change map steps from
@@ -43,15 +47,15 @@ export function findFacecamBounds(changes: ChangeMap, face: FrameRegion): Faceca
   const faceWidth = face.width * width;
   const faceHeight = face.height * height;
 
-  // Mean change per column over the rows beside the face, and per row over its columns.
+  // Mean change per column over the middle rows of the face, and per row over its middle columns.
   const rows = clampRange(
-    faceTop - BAND_MARGIN_IN_FACES * faceHeight,
-    faceBottom + BAND_MARGIN_IN_FACES * faceHeight,
+    faceTop + BAND_INSET_IN_FACES * faceHeight,
+    faceBottom - BAND_INSET_IN_FACES * faceHeight,
     height,
   );
   const columns = clampRange(
-    faceLeft - BAND_MARGIN_IN_FACES * faceWidth,
-    faceRight + BAND_MARGIN_IN_FACES * faceWidth,
+    faceLeft + BAND_INSET_IN_FACES * faceWidth,
+    faceRight - BAND_INSET_IN_FACES * faceWidth,
     width,
   );
   const columnProfile = Array.from({ length: width }, (_, x) =>
