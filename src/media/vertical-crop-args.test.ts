@@ -4,6 +4,7 @@ import { readMediaStdout } from "./testing/read-media-stdout";
 import {
   buildBareVerticalCropArgs,
   buildVerticalVideoFilter,
+  type FrameRegion,
   fitInside,
   RENDER_X264_PRESET,
 } from "./vertical-crop-args";
@@ -121,19 +122,22 @@ describe("fitInside", () => {
 });
 
 describe("the facecam layout", () => {
+  /** The layout's filter for an 854×480 source whose cam is `cam` (shown whole). */
+  const facecamFilter = (cam: FrameRegion) =>
+    buildVerticalVideoFilter({
+      layout: "facecam",
+      facecam: { shown: cam, box: cam },
+      sourceWidth: 854,
+      sourceHeight: 480,
+      inputLabel: "0:v",
+      outputLabel: "out",
+    });
+
   it("moves the picture below off-centre to keep clear of the cam when a small shift does", () => {
-    const pictureCrop = (box: { x: number; width: number }) => {
-      const region = { x: box.x / 854, y: 0.7, width: box.width / 854, height: 0.25 };
-      const filter = buildVerticalVideoFilter({
-        layout: "facecam",
-        facecam: { shown: region, box: region },
-        sourceWidth: 854,
-        sourceHeight: 480,
-        inputLabel: "0:v",
-        outputLabel: "out",
-      });
-      return /crop=406:ih:(\d+):0/.exec(filter)?.[1];
-    };
+    const pictureCrop = (box: { x: number; width: number }) =>
+      /crop=406:ih:(\d+):0/.exec(
+        facecamFilter({ x: box.x / 854, y: 0.7, width: box.width / 854, height: 0.25 }),
+      )?.[1];
     // Centred, the picture (406 of 854 columns) spans 224–630: a cam from 600 overlaps it. The
     // picture ends 13 columns (1.5%) short of the cam.
     expect(pictureCrop({ x: 600, width: 250 })).toBe("182");
@@ -149,15 +153,7 @@ describe("the facecam layout", () => {
       "color=c=black:s=854x480:r=5:d=0.4[bg];color=c=white:s=200x112:r=5:d=0.4[cam];color=c=0x808080:s=200x480:r=5:d=0.4[mid];" +
       "[bg][mid]overlay=x=327:y=0[withmid];[withmid][cam]overlay=x=654:y=368";
     // The cam, exactly (200×112 at 654,368 of 854×480), as fractions.
-    const camRegion = { x: 654 / 854, y: 368 / 480, width: 200 / 854, height: 112 / 480 };
-    const filter = buildVerticalVideoFilter({
-      layout: "facecam",
-      facecam: { shown: camRegion, box: camRegion },
-      sourceWidth: 854,
-      sourceHeight: 480,
-      inputLabel: "0:v",
-      outputLabel: "out",
-    });
+    const filter = facecamFilter({ x: 654 / 854, y: 368 / 480, width: 200 / 854, height: 112 / 480 });
     const frames = await grayOutputFrames(source, filter);
     expect(frames.length).toBe(2 * 1080 * 1920);
     const meanOfRows = (fromRow: number, toRow: number, fromColumn = 0, toColumn = 1080) => {

@@ -162,9 +162,8 @@ const MAX_FACECAM_FACE_HEIGHT = 0.35;
  */
 const MIN_FACECAM_PICTURE_CHANGE = 0.015;
 /**
- * The face cam panel shows this many face heights from top to bottom (the detector's box runs
- * from brows to chin): the head with a little room, as much of the cam as fits a face-sized
- * window without knowing the overlay's edges.
+ * Where the cam's edges are not found, the panel shows this many face heights from top to
+ * bottom (the detector's box runs from brows to chin): the head with a little room.
  */
 const FACECAM_HEIGHT_IN_FACES = 1.8;
 /** Where a head's middle is, down the face box from its top (the box's middle is 0.5). */
@@ -231,11 +230,11 @@ function findFacecam({
 }
 
 /**
- * The cam's box, and what of it the top panel shows: in frame fractions, at the panel's shape, centred on the
- * head as far as the cam allows. The cam is bounded by the edges found; on a side without one,
- * by the frame's edge if it is within MAX_CAM_REACH_IN_FACES, else by the face-sized box:
- * FACECAM_HEIGHT_IN_FACES face heights tall around the head, which is also the region when
- * no edge was found at all.
+ * The cam's box, and what of it the top panel shows (in frame fractions): the panel's shape,
+ * centred on the head as far as the cam allows. The cam is bounded by the edges found; on a
+ * side without one, by the frame's edge if it is within MAX_CAM_REACH_IN_FACES, else by the
+ * face-sized box (FACECAM_HEIGHT_IN_FACES face heights tall around the head), which is also
+ * the whole region when no edge was found at all.
  */
 function frameFacecam({
   face,

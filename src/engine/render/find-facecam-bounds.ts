@@ -14,7 +14,7 @@ const NEAR_STRONGEST_SHARE = 0.8;
  * An edge: just outside, the picture changes at least EDGE_CHANGE_RATIO times as much as just
  * inside, and by at least MIN_EDGE_STEP luma levels more (above compression noise: a still
  * picture's pixels change by well under a level). Measured on the render tests' face cam over a
- * slowly shifting test pattern: cam 0.3–0.8, game 2.3 at 4 fps; 1–2 and 7–25 between keyframes
+ * slowly shifting test pattern: cam 0.3–0.8, game 2.3 at 4 fps; 0–2 and 7–25 between keyframes
  * 2 s apart. A noisy webcam beside a game that barely moves shows no edge (a box around the face).
  */
 const MIN_EDGE_STEP = 1.5;
@@ -65,30 +65,23 @@ export function findFacecamBounds(changes: ChangeMap, face: FrameRegion): Faceca
     meanOver(columns, (x) => changes.meanChange[y * width + x]!),
   );
 
-  const left = findEdge(
-    columnProfile,
-    faceLeft + EDGE_SEARCH_INSIDE_FACE * faceWidth,
-    faceLeft - MAX_CAM_REACH_IN_FACES * faceWidth,
-    -1,
-  );
-  const right = findEdge(
-    columnProfile,
-    faceRight - EDGE_SEARCH_INSIDE_FACE * faceWidth,
-    faceRight + MAX_CAM_REACH_IN_FACES * faceWidth,
-    1,
-  );
-  const top = findEdge(
-    rowProfile,
-    faceTop + EDGE_SEARCH_INSIDE_FACE * faceHeight,
-    faceTop - MAX_CAM_REACH_IN_FACES * faceHeight,
-    -1,
-  );
-  const bottom = findEdge(
-    rowProfile,
-    faceBottom - EDGE_SEARCH_INSIDE_FACE * faceHeight,
-    faceBottom + MAX_CAM_REACH_IN_FACES * faceHeight,
-    1,
-  );
+  // The edges before the face (left, top) and after it (right, bottom) along one profile.
+  const edgesAround = (profile: number[], faceStart: number, faceEnd: number, faceSize: number) => ({
+    before: findEdge(
+      profile,
+      faceStart + EDGE_SEARCH_INSIDE_FACE * faceSize,
+      faceStart - MAX_CAM_REACH_IN_FACES * faceSize,
+      -1,
+    ),
+    after: findEdge(
+      profile,
+      faceEnd - EDGE_SEARCH_INSIDE_FACE * faceSize,
+      faceEnd + MAX_CAM_REACH_IN_FACES * faceSize,
+      1,
+    ),
+  });
+  const { before: left, after: right } = edgesAround(columnProfile, faceLeft, faceRight, faceWidth);
+  const { before: top, after: bottom } = edgesAround(rowProfile, faceTop, faceBottom, faceHeight);
   return {
     ...(left !== null && { left: left / width }),
     ...(right !== null && { right: right / width }),
