@@ -285,12 +285,17 @@ beforeAll(async () => {
     "assets",
     "screenshot-faceid.jpg",
   );
-  sources.facecam = await generate("facecam.mp4", [
-    ...["-f", "lavfi", "-i", `testsrc2=size=${WIDE.width}x${WIDE.height}:rate=15:duration=4`],
-    ...["-loop", "1", "-i", facePhoto],
-    "-filter_complex",
-    "[0:v]hue=H=2*t[game];[1:v]crop=200:112:0:142,scale=192:108[cam];[game][cam]overlay=x=W-w-12:y=H-h-12:shortest=1",
-  ]);
+  // Keyframes every 2 s, as streaming encoders put them: the cam shows on two keyframes only.
+  sources.facecam = await generate(
+    "facecam.mp4",
+    [
+      ...["-f", "lavfi", "-i", `testsrc2=size=${WIDE.width}x${WIDE.height}:rate=15:duration=4`],
+      ...["-loop", "1", "-i", facePhoto],
+      "-filter_complex",
+      "[0:v]hue=H=2*t[game];[1:v]crop=200:112:0:142,scale=192:108[cam];[game][cam]overlay=x=W-w-12:y=H-h-12:shortest=1",
+    ],
+    ["-g", "30", "-keyint_min", "30", "-sc_threshold", "0"],
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -451,6 +456,7 @@ describe("renderClip", () => {
   }, 60_000);
 
   it("stacks a face cam over the middle of the game (facecam layout) rather than cropping onto the face", async () => {
+    const logs: string[] = [];
     const clip = await renderClip(
       {
         sourcePath: sources.facecam.path,
@@ -461,9 +467,12 @@ describe("renderClip", () => {
         outputDir: path.join(workDirectory, "out"),
         baseName: "facecam",
       },
-      { log: () => undefined, temporaryDirectory },
+      { log: (message) => logs.push(message), temporaryDirectory },
     );
     expect(clip.layout).toBe("facecam");
+    // Two keyframes are one pair of pictures: too few to find the cam's edges from.
+    expect(logs).toContain("a face cam seen on a few keyframes: frames at 4 fps to find its edges");
+    expect(logs.some((message) => message.includes("cam edges found: left, right, top, bottom"))).toBe(true);
     const detector = await loadFaceDetector();
     // The top third (1080×640) shows the face; the rest, the middle of the game, shows none.
     const panel = async (crop: string, width: number, height: number) => ({
