@@ -57,15 +57,26 @@ export function buildProbeArgs({ input, ioTimeoutMs = 20_000 }: { input: string;
 export function buildPacketTimesArgs({
   input,
   ioTimeoutMs = 20_000,
+  videoBetween,
 }: {
   input: string;
   ioTimeoutMs?: number;
+  /** Only the video's packets from about this time range (from the keyframe before it). */
+  videoBetween?: { startSeconds: number; endSeconds: number };
 }) {
   return [
     "-v",
     "error",
     "-hide_banner",
     ...networkInputArgs(input, ioTimeoutMs),
+    ...(videoBetween
+      ? [
+          "-select_streams",
+          "v:0",
+          "-read_intervals",
+          `${videoBetween.startSeconds}%${videoBetween.endSeconds}`,
+        ]
+      : []),
     "-show_entries",
     "packet=pts_time,duration_time",
     "-of",

@@ -124,6 +124,35 @@ async function measureDurationFromPackets(options: {
   return endSeconds;
 }
 
+/**
+ * Whether the source's video has any packet in [startSeconds, endSeconds): a recording whose
+ * picture stopped early (its audio or container running on) has none after that point. Reads
+ * packet headers around the range only; nothing is decoded.
+ */
+export async function hasVideoBetween(options: {
+  binaries: MediaBinaries;
+  input: string;
+  startSeconds: number;
+  endSeconds: number;
+  signal?: AbortSignal;
+}): Promise<boolean> {
+  const { startSeconds, endSeconds } = options;
+  let found = false;
+  await runMedia({
+    binaryPath: options.binaries.ffprobePath,
+    args: buildPacketTimesArgs({ input: options.input, videoBetween: { startSeconds, endSeconds } }),
+    timeoutMs: 60_000,
+    signal: options.signal,
+    consumeStdout: async (stdout) => {
+      for await (const line of createInterface({ input: stdout, crlfDelay: Number.POSITIVE_INFINITY })) {
+        const time = Number(line.split(",")[0]);
+        if (time >= startSeconds && time < endSeconds) found = true;
+      }
+    },
+  });
+  return found;
+}
+
 type RawStream = {
   codec_type?: string;
   codec_name?: string;

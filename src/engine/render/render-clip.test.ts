@@ -700,6 +700,28 @@ describe("renderClip", () => {
     expect(await renderTemps()).toEqual([]);
   }, 60_000);
 
+  it("says the source shows no picture in a range past where its video stops, leaving nothing behind", async () => {
+    // The probe promised 10 s; the file's picture (and sound) end at 2 s: nothing from 4 s on.
+    const outputDir = path.join(workDirectory, "past-the-picture");
+    const failure = await renderClip(
+      {
+        sourcePath: sources.vertical.path,
+        probe: { ...sources.vertical.probe, durationSeconds: 10 },
+        startSeconds: 4,
+        endSeconds: 7,
+        sceneCutsSeconds: [],
+        outputDir,
+        baseName: "past-the-picture",
+      },
+      { log: () => undefined, temporaryDirectory },
+    ).catch((error: unknown) => error);
+    expect(String(failure)).toContain(
+      "The source shows no picture from 00:04 to 00:07 (its video may be cut short or damaged there)",
+    );
+    expect(await readdir(outputDir).catch(() => [])).toEqual([]);
+    expect(await renderTemps()).toEqual([]);
+  }, 60_000);
+
   it("refuses an empty range and a source without video", async () => {
     const input = {
       sourcePath: sources.vertical.path,

@@ -17,7 +17,8 @@ import type {
 import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { buildLoudnessFilter, type LoudnessMeasurement } from "@/media/loudness-args";
 import { measureLoudness } from "@/media/loudness-measure";
-import { runMedia } from "@/media/run-ffmpeg";
+import { hasVideoBetween } from "@/media/probe";
+import { MediaCommandError, runMedia } from "@/media/run-ffmpeg";
 import { VERTICAL_HEIGHT, VERTICAL_WIDTH, type VerticalLayoutOptions } from "@/media/vertical-crop-args";
 import { analyzeSubject, scanKeyframes } from "./analyze-subject";
 import { buildRenderArgs, type RenderAudio } from "./build-render-args";
@@ -203,9 +204,28 @@ export async function renderClip(
           );
         }
       },
+    }).catch(async (error: unknown) => {
+      // With no frame at all, ffmpeg fails to start the encoder ("Error submitting video frame
+      // to the encoder"): say what is wrong with the source instead.
+      const pictureMissing =
+        error instanceof MediaCommandError &&
+        !error.details.timedOut &&
+        !signal?.aborted &&
+        !(await hasVideoBetween({
+          binaries,
+          input: input.sourcePath,
+          startSeconds,
+          endSeconds,
+          signal,
+        }).catch(() => true));
+      if (!pictureMissing) throw error;
+      throw new Error(
+        `The source shows no picture from ${formatTimestamp(startSeconds)} to ${formatTimestamp(endSeconds)} (its video may be cut short or damaged there)`,
+        { cause: error },
+      );
     });
 
-    // ffmpeg ends without error when an output got no frames: the picture stopped early.
+    // ffmpeg ends without error when an output got no frames: the picture stopped inside the range.
     for (const [key, atSeconds] of [
       ["video", 0],
       ["thumbnail", thumbnailSeconds],
