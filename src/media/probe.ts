@@ -101,6 +101,31 @@ export async function probeMedia({
 /** Reading every packet header of a long file takes a while (disk or network speed). */
 const PACKET_SCAN_TIMEOUT_MS = 10 * 60 * 1000;
 
+/**
+ * Runs ffprobe's packet listing (`buildPacketTimesArgs`) and hands each packet's time and
+ * duration (NaN where ffprobe prints none) to `onPacket` as the lines stream in.
+ */
+async function readPacketTimes(options: {
+  binaries: MediaBinaries;
+  args: string[];
+  timeoutMs: number;
+  signal?: AbortSignal;
+  onPacket: (timeSeconds: number, durationSeconds: number) => void;
+}): Promise<void> {
+  await runMedia({
+    binaryPath: options.binaries.ffprobePath,
+    args: options.args,
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+    consumeStdout: async (stdout) => {
+      for await (const line of createInterface({ input: stdout, crlfDelay: Number.POSITIVE_INFINITY })) {
+        const [time, duration] = line.split(",").map(Number);
+        if (Number.isFinite(time)) options.onPacket(time!, duration ?? Number.NaN);
+      }
+    },
+  });
+}
+
 /** Seconds to the end of the last packet, or 0 when there are none. */
 async function measureDurationFromPackets(options: {
   binaries: MediaBinaries;
@@ -108,17 +133,13 @@ async function measureDurationFromPackets(options: {
   signal?: AbortSignal;
 }): Promise<number> {
   let endSeconds = 0;
-  await runMedia({
-    binaryPath: options.binaries.ffprobePath,
+  await readPacketTimes({
+    binaries: options.binaries,
     args: buildPacketTimesArgs({ input: options.input }),
     timeoutMs: PACKET_SCAN_TIMEOUT_MS,
     signal: options.signal,
-    consumeStdout: async (stdout) => {
-      for await (const line of createInterface({ input: stdout, crlfDelay: Number.POSITIVE_INFINITY })) {
-        const [time, duration] = line.split(",").map(Number);
-        if (Number.isFinite(time))
-          endSeconds = Math.max(endSeconds, time! + (Number.isFinite(duration) ? duration! : 0));
-      }
+    onPacket: (time, duration) => {
+      endSeconds = Math.max(endSeconds, time + (Number.isFinite(duration) ? duration : 0));
     },
   });
   return endSeconds;
@@ -138,16 +159,13 @@ export async function hasVideoBetween(options: {
 }): Promise<boolean> {
   const { startSeconds, endSeconds } = options;
   let found = false;
-  await runMedia({
-    binaryPath: options.binaries.ffprobePath,
+  await readPacketTimes({
+    binaries: options.binaries,
     args: buildPacketTimesArgs({ input: options.input, videoBetween: { startSeconds, endSeconds } }),
     timeoutMs: 60_000,
     signal: options.signal,
-    consumeStdout: async (stdout) => {
-      for await (const line of createInterface({ input: stdout, crlfDelay: Number.POSITIVE_INFINITY })) {
-        const time = Number(line.split(",")[0]);
-        if (time >= startSeconds && time < endSeconds) found = true;
-      }
+    onPacket: (time) => {
+      if (time >= startSeconds && time < endSeconds) found = true;
     },
   });
   return found;

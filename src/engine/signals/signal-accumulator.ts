@@ -183,10 +183,10 @@ export function createSignalAccumulator({
       const bytes = Number(size);
       if (!Number.isFinite(timestamp) || !Number.isFinite(bytes)) return;
       packetCount += 1;
-      const index = secondIndex(timestamp * packetTimeBase);
+      const timeSeconds = timestamp * packetTimeBase;
+      const index = secondIndex(timeSeconds);
       // framecrc prints `F=` only when the flags are not exactly "key"; bit 0 is the key flag.
       const isKey = flags === undefined || (Number.parseInt(flags.slice(2), 16) & 1) === 1;
-      const timeSeconds = timestamp * packetTimeBase;
       if (isKey) {
         keyFrameCount[index] = (keyFrameCount[index] ?? 0) + 1;
         keyframesSeconds.push(timeSeconds);
