@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { FaceBox } from "@/engine/faces/face-detector";
-import { chooseSubjectPlan, type FaceSample, type MotionSample } from "./choose-subject-plan";
+import {
+  chooseSubjectPlan,
+  type FaceSample,
+  type MotionSample,
+  type SubjectPlan,
+} from "./choose-subject-plan";
 
 const CROP_WIDTH = 0.316;
 
@@ -83,6 +88,11 @@ describe("chooseSubjectPlan", () => {
       const width = (height * 9) / 16;
       return { x: x - width / 2, y: y - height / 2, width, height, score: 0.9 };
     };
+    /** The plan's face cam framing; fails the test when the layout is not `facecam`. */
+    const facecamOf = (chosen: SubjectPlan) => {
+      if (chosen.layout !== "facecam") throw new Error(`expected the facecam layout, got ${chosen.layout}`);
+      return chosen.facecam;
+    };
     const changes = (meanDifference: number) =>
       Array.from({ length: 12 }, (_, index) => ({ timeSeconds: index / 4, meanDifference }));
     const plan = (facesAt: (index: number) => FaceBox[], pictureChange: number) =>
@@ -95,7 +105,7 @@ describe("chooseSubjectPlan", () => {
     it("stacks a still face off to the side over the changing picture, the cam around the face", () => {
       const chosen = plan(() => [camFace(0.85, 0.8)], 0.05);
       expect(chosen).toMatchObject({ layout: "facecam", subject: "faces" });
-      const region = chosen.facecam!.shown;
+      const region = facecamOf(chosen).shown;
       // 1.8 face heights tall, at the panel's 1080:640 shape, inside the frame.
       expect(region.height).toBeCloseTo(0.252, 3);
       // In pixels: the frame is 9 / 16 / CROP_WIDTH as wide as it is tall.
@@ -121,7 +131,7 @@ describe("chooseSubjectPlan", () => {
         cropWidthFraction: CROP_WIDTH,
         pictureChanges: changes(0.05),
       });
-      const region = chosen.facecam!.shown;
+      const region = facecamOf(chosen).shown;
       // The cam (two pixels inside its edges) is narrower than the panel's shape: its full width,
       // and as much of its height as that shape allows, around the head.
       expect(region.x).toBeCloseTo(182 / 256, 9);
@@ -131,14 +141,14 @@ describe("chooseSubjectPlan", () => {
       expect(region.y + region.height).toBeLessThanOrEqual(134 / 144 + 1e-9);
       expect(chosen.reason).toContain("cam edges found: left, right, top, bottom");
       // The whole cam, which the picture below keeps clear of.
-      expect(chosen.facecam!.box.x).toBeCloseTo(182 / 256, 9);
-      expect(chosen.facecam!.box.y).toBeCloseTo(92 / 144, 9);
-      expect(chosen.facecam!.box.width).toBeCloseTo(60 / 256, 9);
-      expect(chosen.facecam!.box.height).toBeCloseTo(42 / 144, 9);
+      expect(facecamOf(chosen).box.x).toBeCloseTo(182 / 256, 9);
+      expect(facecamOf(chosen).box.y).toBeCloseTo(92 / 144, 9);
+      expect(facecamOf(chosen).box.width).toBeCloseTo(60 / 256, 9);
+      expect(facecamOf(chosen).box.height).toBeCloseTo(42 / 144, 9);
     });
 
     it("moves the cam's box inside the frame when the face is at its edge", () => {
-      const region = plan(() => [camFace(0.95, 0.92)], 0.05).facecam!.shown;
+      const region = facecamOf(plan(() => [camFace(0.95, 0.92)], 0.05)).shown;
       expect(region.x + region.width).toBeCloseTo(1, 9);
       expect(region.y + region.height).toBeCloseTo(1, 9);
     });

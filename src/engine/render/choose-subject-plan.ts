@@ -25,21 +25,18 @@ export type SubjectObservations = {
 };
 
 export type SubjectPlan = {
-  /**
-   * `crop` follows the subject; `fit` shows the whole frame over a blurred copy of itself;
-   * `facecam` stacks a streamer's face cam (`facecam`) over the middle of the picture.
-   */
-  layout: "crop" | "fit" | "facecam";
   subject: "faces" | "motion" | "none";
-  /** With the `facecam` layout: the face cam, a still face beside a moving picture. */
-  facecam?: FacecamFraming;
   /** Where the subject's centre is at each sample (fractions of the source width). */
   targets: SubjectTarget[];
   /** A moment where the subject shows best (for the thumbnail), seconds from the clip's start. */
   highlights: { timeSeconds: number; weight: number }[];
   /** Why this layout, for logs and reports. */
   reason: string;
-};
+} /** `crop` follows the subject; `fit` shows the whole frame over a blurred copy of itself. */ & (
+  | { layout: "crop" | "fit" }
+  /** A streamer's face cam (a still face beside a moving picture) over the middle of the picture. */
+  | { layout: "facecam"; facecam: FacecamFraming }
+);
 
 /** Faces must appear in at least this share of the face samples to lead the crop. */
 const MIN_FACE_COVERAGE = 0.3;

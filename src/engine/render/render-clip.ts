@@ -150,7 +150,7 @@ export async function renderClip(
       ? { layout: "native-vertical", ...dimensions }
       : subjectPlan?.layout === "crop"
         ? { layout: "crop", cropXExpression: subjectPlan.cropXExpression, sourceHeight: probe.height }
-        : subjectPlan?.layout === "facecam" && subjectPlan.facecam
+        : subjectPlan?.layout === "facecam"
           ? { layout: "facecam", facecam: subjectPlan.facecam, ...dimensions }
           : { layout: "fit", ...dimensions };
     const renderLayout: RenderLayout = layout.layout;
