@@ -678,48 +678,49 @@ describe("renderClip", () => {
     }
   }, 60_000);
 
-  it("says where the picture stops when it ends inside the range (a source cut short), leaving nothing behind", async () => {
-    // The probe promised 10 s; the file's picture ends at 2 s (a capture that stopped early).
-    const outputDir = path.join(workDirectory, "cut-short");
+  /**
+   * Renders a range of the 2 s vertical source with a probe that promised 10 s (a capture that
+   * stopped early): the failure, and whatever the render left in its output and work directories.
+   */
+  const renderBeyondThePicture = async (startSeconds: number, endSeconds: number, name: string) => {
+    const outputDir = path.join(workDirectory, name);
     const failure = await renderClip(
       {
         sourcePath: sources.vertical.path,
         probe: { ...sources.vertical.probe, durationSeconds: 10 },
-        startSeconds: 1,
-        endSeconds: 7,
+        startSeconds,
+        endSeconds,
         sceneCutsSeconds: [],
         outputDir,
-        baseName: "cut-short",
+        baseName: name,
       },
       { log: () => undefined, temporaryDirectory },
     ).catch((error: unknown) => error);
-    expect(String(failure)).toMatch(
+    return {
+      failure: String(failure),
+      outputs: await readdir(outputDir).catch(() => []),
+      workDirectories: await renderTemps(),
+    };
+  };
+
+  it("says where the picture stops when it ends inside the range (a source cut short), leaving nothing behind", async () => {
+    // The file's picture ends at 2 s, inside 1–7 s.
+    const { failure, outputs, workDirectories } = await renderBeyondThePicture(1, 7, "cut-short");
+    expect(failure).toMatch(
       /The render wrote no thumbnail: the source shows no picture at 00:0\d \(its video may be cut short/,
     );
-    expect(await readdir(outputDir).catch(() => [])).toEqual([]);
-    expect(await renderTemps()).toEqual([]);
+    expect(outputs).toEqual([]);
+    expect(workDirectories).toEqual([]);
   }, 60_000);
 
   it("says the source shows no picture in a range past where its video stops, leaving nothing behind", async () => {
-    // The probe promised 10 s; the file's picture (and sound) end at 2 s: nothing from 4 s on.
-    const outputDir = path.join(workDirectory, "past-the-picture");
-    const failure = await renderClip(
-      {
-        sourcePath: sources.vertical.path,
-        probe: { ...sources.vertical.probe, durationSeconds: 10 },
-        startSeconds: 4,
-        endSeconds: 7,
-        sceneCutsSeconds: [],
-        outputDir,
-        baseName: "past-the-picture",
-      },
-      { log: () => undefined, temporaryDirectory },
-    ).catch((error: unknown) => error);
-    expect(String(failure)).toContain(
+    // The file's picture (and sound) end at 2 s: nothing from 4 s on.
+    const { failure, outputs, workDirectories } = await renderBeyondThePicture(4, 7, "past-the-picture");
+    expect(failure).toContain(
       "The source shows no picture from 00:04 to 00:07 (its video may be cut short or damaged there)",
     );
-    expect(await readdir(outputDir).catch(() => [])).toEqual([]);
-    expect(await renderTemps()).toEqual([]);
+    expect(outputs).toEqual([]);
+    expect(workDirectories).toEqual([]);
   }, 60_000);
 
   it("refuses an empty range and a source without video", async () => {
