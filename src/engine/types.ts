@@ -154,6 +154,14 @@ export interface Analyzer {
 
 export type RenderLayout = "crop" | "fit" | "native-vertical" | "facecam";
 
+/**
+ * The layout a creator asks for: `auto` lets the render decide from the picture; the others
+ * are taken as far as the source allows (a vertical source is never cropped, a face cam needs
+ * a face).
+ */
+export const LAYOUT_CHOICES = ["auto", "crop", "fit", "facecam"] as const;
+export type LayoutChoice = (typeof LAYOUT_CHOICES)[number];
+
 export type RenderClipInput = {
   sourcePath: string;
   probe: MediaProbe;
@@ -171,6 +179,8 @@ export type RenderClipInput = {
   keyframesSeconds?: number[];
   /** Burned in as captions when present. */
   transcript?: TranscriptSegment[];
+  /** The creator's choice of layout; `auto` when absent. */
+  layoutChoice?: LayoutChoice;
   outputDir: string;
   /** File stem; outputs are <baseName>.mp4, <baseName>.jpg, <baseName>.preview.webp|mp4. */
   baseName: string;

@@ -166,4 +166,69 @@ describe("chooseSubjectPlan", () => {
       expect(plan((index) => (index < 5 ? [camFace(0.85, 0.8)] : []), 0.05).layout).toBe("crop");
     });
   });
+
+  describe("the creator's choice", () => {
+    const still = Array.from({ length: 10 }, (_, i) => motion(null, 0, 0, i / 4));
+
+    it("keeps the automatic plan when it already has the chosen layout", () => {
+      const observations = { faceSamples: faceSamples(8, () => [face(0.4)]), motionSamples: still };
+      const automatic = chooseSubjectPlan({ observations, cropWidthFraction: CROP_WIDTH });
+      expect(automatic.layout).toBe("crop");
+      expect(chooseSubjectPlan({ observations, cropWidthFraction: CROP_WIDTH, choice: "crop" })).toEqual(
+        automatic,
+      );
+    });
+
+    it("crops where the picture suggested the whole frame: on the most prominent face, else the motion, else the middle", () => {
+      // Two faces too far apart: the crop stays on the larger one.
+      const apart = chooseSubjectPlan({
+        observations: {
+          faceSamples: faceSamples(8, () => [face(0.15, 0.08), face(0.85, 0.12)]),
+          motionSamples: [],
+        },
+        cropWidthFraction: CROP_WIDTH,
+        choice: "crop",
+      });
+      expect(apart).toMatchObject({ layout: "crop", subject: "faces" });
+      for (const target of apart.targets) expect(target.centerX).toBeCloseTo(0.85, 9);
+      expect(apart.reason).toMatch(/creator's choice/);
+      // Motion spread over the frame (a pan) is followed anyway; a still shot is cropped in the middle.
+      const pan = Array.from({ length: 10 }, (_, i) => motion(0.6, 0.6, 0.28, i / 4));
+      expect(
+        chooseSubjectPlan({
+          observations: { faceSamples: faceSamples(5, () => []), motionSamples: pan },
+          cropWidthFraction: CROP_WIDTH,
+          choice: "crop",
+        }),
+      ).toMatchObject({
+        layout: "crop",
+        subject: "motion",
+        targets: pan.map((sample) => ({ centerX: 0.6 })),
+      });
+      const middle = chooseSubjectPlan({
+        observations: { faceSamples: faceSamples(5, () => []), motionSamples: still },
+        cropWidthFraction: CROP_WIDTH,
+        choice: "crop",
+      });
+      expect(middle).toMatchObject({ layout: "crop", subject: "none" });
+      expect(middle.targets.every((target) => target.centerX === null)).toBe(true);
+    });
+
+    it("puts a face that is no face cam in the face cam panel when asked, and says so when there is no face", () => {
+      // A large face in the middle, over a still picture: automatically a crop.
+      const observations = { faceSamples: faceSamples(8, () => [face(0.5, 0.2)]), motionSamples: still };
+      const chosen = chooseSubjectPlan({ observations, cropWidthFraction: CROP_WIDTH, choice: "facecam" });
+      if (chosen.layout !== "facecam") throw new Error(`expected the facecam layout, got ${chosen.layout}`);
+      expect(chosen.facecam.shown.x + chosen.facecam.shown.width / 2).toBeCloseTo(0.5, 6);
+      expect(chosen.reason).toMatch(/creator's choice, the face at 50% across/);
+
+      const noFace = chooseSubjectPlan({
+        observations: { faceSamples: faceSamples(8, () => []), motionSamples: still },
+        cropWidthFraction: CROP_WIDTH,
+        choice: "facecam",
+      });
+      expect(noFace).toMatchObject({ layout: "fit", subject: "none" });
+      expect(noFace.reason).toMatch(/^no face for a face cam panel, so no faces and no concentrated motion/);
+    });
+  });
 });

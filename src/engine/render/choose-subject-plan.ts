@@ -1,5 +1,6 @@
 import { median } from "@/engine/curve-math";
 import type { FaceBox } from "@/engine/faces/face-detector";
+import type { LayoutChoice } from "@/engine/types";
 import {
   FACECAM_PANEL_HEIGHT,
   type FacecamFraming,
@@ -62,17 +63,44 @@ const MIN_MOTION_COVERAGE = 0.3;
  * the game away. Without faces, concentrated motion leads. With neither, nothing in the wide
  * shot deserves the crop, and the fit layout keeps everything visible.
  */
-export function chooseSubjectPlan({
-  observations,
-  cropWidthFraction,
-  pictureChanges = observations.motionSamples,
-}: {
+export function chooseSubjectPlan(options: {
   observations: SubjectObservations;
   cropWidthFraction: number;
   /**
    * How much the whole picture changed between the samples: the motion samples' (the default),
    * or the keyframes' when only keyframes were looked at.
    */
+  pictureChanges?: PictureChange[];
+  /**
+   * The creator's choice: `auto` (the default) decides as above; `crop` and `facecam` take that
+   * layout whatever the picture suggests, as far as it can be made (a face cam needs a face).
+   * The `fit` choice needs no subject at all, so it never comes here.
+   */
+  choice?: Exclude<LayoutChoice, "fit">;
+}): SubjectPlan {
+  const { choice = "auto", ...observed } = options;
+  const automatic = chooseAutomatically(observed);
+  if (choice === "auto" || choice === automatic.layout) return automatic;
+  if (choice === "crop") return cropAnyway({ ...observed, highlights: automatic.highlights });
+  const facecam = facecamAnyway(observed);
+  if (!facecam) return { ...automatic, reason: `no face for a face cam panel, so ${automatic.reason}` };
+  return {
+    layout: "facecam",
+    subject: "faces",
+    facecam: facecam.framing,
+    targets: [],
+    highlights: automatic.highlights,
+    reason: `the creator's choice, ${facecam.reason}`,
+  };
+}
+
+function chooseAutomatically({
+  observations,
+  cropWidthFraction,
+  pictureChanges = observations.motionSamples,
+}: {
+  observations: SubjectObservations;
+  cropWidthFraction: number;
   pictureChanges?: PictureChange[];
 }): SubjectPlan {
   const { faceSamples, motionSamples } = observations;
@@ -106,14 +134,10 @@ export function chooseSubjectPlan({
         reason: `faces too far apart for 9:16 in ${Math.round((1 - fittingShare) * 100)}% of face samples`,
       };
     }
-    const targets: SubjectTarget[] = faceSamples.map((sample) => ({
-      timeSeconds: sample.timeSeconds,
-      centerX: sample.faces.length > 0 ? frameFaces(sample, cropWidthFraction).centerX : null,
-    }));
     return {
       layout: "crop",
       subject: "faces",
-      targets,
+      targets: faceTargets(faceSamples, cropWidthFraction),
       highlights,
       reason: `faces in ${Math.round((withFaces.length / faceSamples.length) * 100)}% of samples`,
     };
@@ -187,42 +211,126 @@ function findFacecam({
     return prominent.length === 1 ? prominent : [];
   });
   if (camFaces.length < MIN_FACECAM_COVERAGE * faceSamples.length || camFaces.length < 2) return null;
-  const middle = (values: number[]) => median(values) ?? Number.NaN;
-  const centreX = middle(camFaces.map((face) => face.x + face.width / 2));
-  const centreY = middle(camFaces.map((face) => face.y + face.height / 2));
-  const faceHeight = middle(camFaces.map((face) => face.height));
-  const faceWidth = middle(camFaces.map((face) => face.width));
+  const face = medianFace(camFaces);
+  const centreX = face.x + face.width / 2;
+  const centreY = face.y + face.height / 2;
   const still = camFaces.every(
-    (face) =>
-      Math.abs(face.x + face.width / 2 - centreX) <= FACECAM_STILL_DISTANCE &&
-      Math.abs(face.y + face.height / 2 - centreY) <= FACECAM_STILL_DISTANCE,
+    (camFace) =>
+      Math.abs(camFace.x + camFace.width / 2 - centreX) <= FACECAM_STILL_DISTANCE &&
+      Math.abs(camFace.y + camFace.height / 2 - centreY) <= FACECAM_STILL_DISTANCE,
   );
   const offToTheSide = Math.abs(centreX - 0.5) > cropWidthFraction / 2;
-  const pictureChange = middle(pictureChanges.map((change) => change.meanDifference));
+  const pictureChange = median(pictureChanges.map((change) => change.meanDifference)) ?? Number.NaN;
   if (
     !still ||
     !offToTheSide ||
-    faceHeight > MAX_FACECAM_FACE_HEIGHT ||
+    face.height > MAX_FACECAM_FACE_HEIGHT ||
     !(pictureChange >= MIN_FACECAM_PICTURE_CHANGE)
   ) {
     return null;
   }
-  const face = {
-    x: centreX - faceWidth / 2,
-    y: centreY - faceHeight / 2,
-    width: faceWidth,
-    height: faceHeight,
-  };
-  const bounds = changeMap ? findFacecamBounds(changeMap, face) : {};
-  const framing = frameFacecam({ face, bounds, cropWidthFraction });
-  const edges = Object.keys(bounds);
+  const framed = frameFacecamAround({ face, changeMap, cropWidthFraction });
   return {
-    framing,
-    reason:
-      `a face cam (a still face at ${Math.round(centreX * 100)}% across, ${Math.round(centreY * 100)}% down) beside a changing picture (median change ${pictureChange.toFixed(3)}); ` +
-      (edges.length > 0
-        ? `cam edges found: ${edges.join(", ")}`
-        : "no cam edges found: a box around the face"),
+    framing: framed.framing,
+    reason: `a face cam (a still face ${framed.description}) beside a changing picture (median change ${pictureChange.toFixed(3)}); ${framed.edges}`,
+  };
+}
+
+/**
+ * The face cam layout for a creator who asked for it: the panel around the most prominent face,
+ * where it mostly is, whether or not it looks like a cam. Null when no sample shows a face.
+ */
+function facecamAnyway({
+  observations,
+  cropWidthFraction,
+}: {
+  observations: SubjectObservations;
+  cropWidthFraction: number;
+}): { framing: FacecamFraming; reason: string } | null {
+  const largestFaces = observations.faceSamples.flatMap((sample) => {
+    const prominent = prominentFaces(sample.faces);
+    const largest = Math.max(...prominent.map((face) => face.width * face.height));
+    return prominent.filter((face) => face.width * face.height === largest).slice(0, 1);
+  });
+  if (largestFaces.length === 0) return null;
+  const framed = frameFacecamAround({
+    face: medianFace(largestFaces),
+    changeMap: observations.changeMap ?? null,
+    cropWidthFraction,
+  });
+  return {
+    framing: framed.framing,
+    reason: `the face ${framed.description} in a face cam panel; ${framed.edges}`,
+  };
+}
+
+/** The face's median box. */
+function medianFace(faces: FaceBox[]): FrameRegion {
+  const middle = (values: number[]) => median(values) ?? Number.NaN;
+  const centreX = middle(faces.map((face) => face.x + face.width / 2));
+  const centreY = middle(faces.map((face) => face.y + face.height / 2));
+  const width = middle(faces.map((face) => face.width));
+  const height = middle(faces.map((face) => face.height));
+  return { x: centreX - width / 2, y: centreY - height / 2, width, height };
+}
+
+/** The cam's framing around a face, with the edges the change map shows, described for logs. */
+function frameFacecamAround({
+  face,
+  changeMap,
+  cropWidthFraction,
+}: {
+  face: FrameRegion;
+  changeMap: ChangeMap | null;
+  cropWidthFraction: number;
+}): { framing: FacecamFraming; description: string; edges: string } {
+  const bounds = changeMap ? findFacecamBounds(changeMap, face) : {};
+  const edges = Object.keys(bounds);
+  const percent = (fraction: number) => Math.round(fraction * 100);
+  return {
+    framing: frameFacecam({ face, bounds, cropWidthFraction }),
+    description: `at ${percent(face.x + face.width / 2)}% across, ${percent(face.y + face.height / 2)}% down`,
+    edges:
+      edges.length > 0 ? `cam edges found: ${edges.join(", ")}` : "no cam edges found: a box around the face",
+  };
+}
+
+/**
+ * A crop for a creator who asked for one where the picture suggested another layout: on the
+ * faces when they are in enough samples (on the most prominent one where they do not fit),
+ * else on the motion wherever there is any, else the middle of the frame.
+ */
+function cropAnyway({
+  observations,
+  cropWidthFraction,
+  highlights,
+}: {
+  observations: SubjectObservations;
+  cropWidthFraction: number;
+  highlights: SubjectPlan["highlights"];
+}): SubjectPlan {
+  const { faceSamples, motionSamples } = observations;
+  const withFaces = faceSamples.filter((sample) => sample.faces.length > 0);
+  if (faceSamples.length > 0 && withFaces.length / faceSamples.length >= MIN_FACE_COVERAGE) {
+    return {
+      layout: "crop",
+      subject: "faces",
+      targets: faceTargets(faceSamples, cropWidthFraction),
+      highlights,
+      reason: "the creator's choice: a crop on the faces",
+    };
+  }
+  const targets = motionSamples.map((sample) => ({
+    timeSeconds: sample.timeSeconds,
+    centerX: sample.energy >= MIN_MOTION_ENERGY ? sample.centerX : null,
+  }));
+  const moving = targets.some((target) => target.centerX !== null);
+  return {
+    layout: "crop",
+    subject: moving ? "motion" : "none",
+    targets,
+    highlights,
+    reason: `the creator's choice: a crop ${moving ? "on the motion" : "in the middle of the frame"}`,
   };
 }
 
@@ -293,6 +401,14 @@ function frameFacecam({
 
 /** The face cam panel's width / height. */
 const FACECAM_PANEL_ASPECT = VERTICAL_WIDTH / FACECAM_PANEL_HEIGHT;
+
+/** Where the crop centres at each face sample; null where no face shows. */
+function faceTargets(faceSamples: FaceSample[], cropWidthFraction: number): SubjectTarget[] {
+  return faceSamples.map((sample) => ({
+    timeSeconds: sample.timeSeconds,
+    centerX: sample.faces.length > 0 ? frameFaces(sample, cropWidthFraction).centerX : null,
+  }));
+}
 
 /** Where to centre on a frame's faces, whether they fit, and how well they show (for thumbnails). */
 function frameFaces(sample: FaceSample, cropWidthFraction: number) {

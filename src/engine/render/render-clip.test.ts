@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadFaceDetector } from "@/engine/faces/face-detector";
 import { encodeTestVideo } from "@/engine/testing/encode-test-video";
-import type { MediaProbe } from "@/engine/types";
+import type { LayoutChoice, MediaProbe } from "@/engine/types";
 import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { LOUDNESS_TARGET } from "@/media/loudness-args";
 import { PREVIEW } from "@/media/preview-args";
@@ -518,6 +518,41 @@ describe("renderClip", () => {
       width: 1080,
       height: 1920,
     });
+  }, 60_000);
+
+  it("renders the layout the creator chose: the whole frame without a subject pass, a crop where the whole frame would show", async () => {
+    const logs: string[] = [];
+    const render = (source: keyof typeof sources, layoutChoice: LayoutChoice, baseName: string) =>
+      renderClip(
+        {
+          sourcePath: sources[source].path,
+          probe: sources[source].probe,
+          startSeconds: 0,
+          endSeconds: 2,
+          sceneCutsSeconds: [],
+          layoutChoice,
+          outputDir: path.join(workDirectory, "out"),
+          baseName,
+        },
+        { log: (message) => logs.push(message), temporaryDirectory },
+      );
+    // The moving box is followed by a crop when the render decides; the whole frame shows it
+    // where it is, left of the middle in the first second, between blurred bands.
+    const whole = await render("movingBox", "fit", "moving-box-fit");
+    expect(whole).toMatchObject({ layout: "fit", subjectSampling: null });
+    expect(logs).toContain("layout fit: the creator chose fit");
+    const [first] = await greyFrames(whole.videoPath, 1);
+    const box = brightCentre(first!, 108);
+    expect(box.x).toBeGreaterThan(0.1);
+    expect(box.x).toBeLessThan(0.35);
+    expect(Math.abs(box.y - 0.5)).toBeLessThan(0.15);
+
+    // The still test card is shown whole when the render decides; a crop was asked for.
+    const cropped = await render("silentWide", "crop", "still-crop");
+    expect(cropped).toMatchObject({ layout: "crop" });
+    expect(
+      logs.some((message) => /^layout crop: the creator's choice: a crop in the middle/.test(message)),
+    ).toBe(true);
   }, 60_000);
 
   it("crops against the displayed (rotated) picture: a rotated phone video is vertical", async () => {

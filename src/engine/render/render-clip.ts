@@ -7,6 +7,7 @@ import { findCaptionFont } from "@/engine/captions/find-caption-font";
 import { type FaceDetector, loadFaceDetector } from "@/engine/faces/face-detector";
 import { formatTimestamp } from "@/engine/format-timestamp";
 import type {
+  LayoutChoice,
   MediaProbe,
   RenderClipInput,
   RenderedClip,
@@ -121,6 +122,7 @@ export async function renderClip(
     const isVertical = probe.height > probe.width;
     // Without display dimensions there is no crop to plan: show the whole picture.
     const canCrop = !isVertical && probe.width > 0 && probe.height > 0;
+    const choice = input.layoutChoice ?? "auto";
     const cutsSeconds = input.sceneCutsSeconds
       .map((cut) => cut - startSeconds)
       .filter((cut) => cut > 0 && cut < durationSeconds);
@@ -128,10 +130,12 @@ export async function renderClip(
     // Analysis and the loudness pass run side by side; both settle before going on, so a
     // failure or cancellation in one leaves nothing of the other running in the background.
     const [subjectPlan, loudness] = await settleBoth(
-      !canCrop
+      // The whole frame needs no subject: a creator who chose it is spared the analysis.
+      !canCrop || choice === "fit"
         ? null
         : planSubject({
             input,
+            choice,
             probe,
             durationSeconds,
             cutsSeconds,
@@ -155,6 +159,7 @@ export async function renderClip(
           : { layout: "fit", ...dimensions };
     const renderLayout: RenderLayout = layout.layout;
     if (subjectPlan) log(`layout ${renderLayout}: ${subjectPlan.reason}`);
+    else if (choice !== "auto") log(`layout ${renderLayout}: the creator chose ${choice}`);
 
     const captions = await prepareCaptions(input, endSeconds, workDirectory, capabilities.subtitles, log);
     const previewFormat = capabilities.animatedWebp ? "webp" : "mp4";
@@ -284,6 +289,7 @@ type ObservedSubject = {
 
 async function planSubject(context: {
   input: RenderClipInput;
+  choice: Exclude<LayoutChoice, "fit">;
   probe: MediaProbe;
   durationSeconds: number;
   cutsSeconds: number[];
@@ -363,7 +369,7 @@ async function planSubject(context: {
 
   const cropWidthFraction = Math.min(1, (probe.height * 9) / 16 / probe.width);
   const planFrom = ({ observations, changes }: ObservedSubject) =>
-    chooseSubjectPlan({ observations, cropWidthFraction, pictureChanges: changes });
+    chooseSubjectPlan({ observations, cropWidthFraction, pictureChanges: changes, choice: context.choice });
   let observed = await observe();
   let plan = planFrom(observed);
   // A face cam's edges show where the picture around it keeps changing: a few keyframes are
