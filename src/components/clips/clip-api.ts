@@ -1,3 +1,4 @@
+import type { LayoutChoice } from "@/engine/types";
 import type { ClipDetail } from "@/server/clips/get-clip";
 
 /** Browser-side calls to /api/clips/:id, with the API's error message when there is one. */
@@ -16,20 +17,18 @@ export async function fetchClip(clipId: string, signal?: AbortSignal): Promise<C
   return ((await response.json()) as { clip: ClipDetail }).clip;
 }
 
-export async function saveClipRange(options: {
+export async function saveClipEdit(options: {
   clipId: string;
   startSeconds: number;
   endSeconds: number;
+  layout: LayoutChoice;
   expectedVersion: number;
 }): Promise<ClipDetail> {
-  const response = await fetch(`/api/clips/${encodeURIComponent(options.clipId)}`, {
+  const { clipId, ...edit } = options;
+  const response = await fetch(`/api/clips/${encodeURIComponent(clipId)}`, {
     method: "PATCH",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      startSeconds: options.startSeconds,
-      endSeconds: options.endSeconds,
-      expectedVersion: options.expectedVersion,
-    }),
+    body: JSON.stringify(edit),
   });
   if (!response.ok) throw await errorOf(response);
   return ((await response.json()) as { clip: ClipDetail }).clip;

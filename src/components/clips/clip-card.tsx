@@ -6,9 +6,9 @@ import { buttonClasses } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import type { ClipDetail } from "@/server/clips/get-clip";
 import { fetchClip } from "./clip-api";
+import { ClipEditor } from "./clip-editor";
 import { ClipPlayerDialog } from "./clip-player-dialog";
 import { ClipPreview } from "./clip-preview";
-import { ClipRangeEditor } from "./clip-range-editor";
 import { formatLength, formatTimestamp } from "./format-timestamp";
 import { ScoreBreakdown } from "./score-breakdown";
 import { ScoreRing } from "./score-ring";
@@ -24,7 +24,7 @@ const PLATFORM_LABELS = {
 
 /**
  * One clip on its video's page: the 9:16 preview (click to play), the score with its breakdown,
- * the reasons (each timestamp seeks the source player), download, and editing of the range.
+ * the reasons (each timestamp seeks the source player), download, and editing of the range and layout.
  */
 export function ClipCard({
   initialClip,
@@ -157,7 +157,7 @@ export function ClipCard({
         )}
 
         {editing ? (
-          <ClipRangeEditor
+          <ClipEditor
             clip={clip}
             getPlayerSeconds={getPlayerSeconds}
             onSaved={(saved) => {
@@ -181,7 +181,7 @@ export function ClipCard({
               className={buttonClasses("secondary", "sm")}
               onClick={() => setEditing(true)}
             >
-              Edit range
+              Edit
             </button>
           </div>
         )}

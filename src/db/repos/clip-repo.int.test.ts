@@ -8,6 +8,7 @@ import { testTable } from "../../../dev/test/runtime";
 import {
   type Clip,
   clipNeedsRender,
+  editClip,
   findClipById,
   listClipsByScore,
   listClipsByVideo,
@@ -15,7 +16,6 @@ import {
   type MomentForClip,
   markClipRendered,
   setClipRenderStatus,
-  updateClipRange,
   updateClipScore,
   upsertClipsForVideo,
 } from "./clip-repo";
@@ -280,13 +280,14 @@ describe("clip repository", () => {
       render: renderOf(clip!),
     }))!.clip;
 
-    const edited = await updateClipRange({
+    const edited = await editClip({
       table,
       creatorId,
       clipId: clip!.clipId,
       expectedVersion: ready.version,
       startSeconds: 95,
       endSeconds: 125,
+      layoutChoice: "auto",
       rescored: { score: 71, subscores: { ...clip!.subscores, hook: 90 }, reasons: [] },
     });
     expect(edited).toMatchObject({
@@ -301,13 +302,14 @@ describe("clip repository", () => {
     expect(await rankItemKeys(creatorId)).toEqual([clipRankKey(creatorId, 71, clip!.clipId).SK]);
 
     await expect(
-      updateClipRange({
+      editClip({
         table,
         creatorId,
         clipId: clip!.clipId,
         expectedVersion: ready.version,
         startSeconds: 90,
         endSeconds: 120,
+        layoutChoice: "auto",
       }),
     ).rejects.toMatchObject({ code: "conflict" });
 
@@ -355,6 +357,20 @@ describe("clip repository", () => {
     });
     expect(rescored?.score).toBe(34);
     expect(await rankItemKeys(creatorId)).toEqual([clipRankKey(creatorId, 34, clip!.clipId).SK]);
+
+    // A new layout alone is a new revision too; the range, and when it was edited, stay.
+    const relaid = await editClip({
+      table,
+      creatorId,
+      clipId: clip!.clipId,
+      expectedVersion: rescored!.version,
+      startSeconds: 95,
+      endSeconds: 125,
+      layoutChoice: "fit",
+    });
+    expect(relaid).toMatchObject({ revision: 2, status: "PENDING", layoutChoice: "fit", startSeconds: 95 });
+    expect(relaid.rangeEditedAt).toBe(edited.rangeEditedAt);
+    expect((await findClipById({ table, creatorId, clipId: clip!.clipId }))?.layoutChoice).toBe("fit");
   });
 
   it("keeps clips in their creator's partition", async () => {
@@ -371,13 +387,14 @@ describe("clip repository", () => {
     expect(await findClipById({ table, creatorId: owner, clipId })).toBeDefined();
     expect(await findClipById({ table, creatorId: createId("creator"), clipId })).toBeUndefined();
     await expect(
-      updateClipRange({
+      editClip({
         table,
         creatorId: createId("creator"),
         clipId,
         expectedVersion: 1,
         startSeconds: 1,
         endSeconds: 20,
+        layoutChoice: "auto",
       }),
     ).rejects.toMatchObject({ code: "not_found" });
   });

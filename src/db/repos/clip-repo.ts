@@ -20,6 +20,7 @@ import {
   type Table,
   translateWriteError,
 } from "@/db/table";
+import { LAYOUT_CHOICES, type LayoutChoice } from "@/engine/types";
 import { clipIdFor, clipIdPrefixForVideo } from "@/lib/ids";
 import { AppError } from "@/server/errors";
 
@@ -100,10 +101,12 @@ const ClipSummaryFields = z.object({
   reasons: z.array(ClipReasonSchema),
   title: z.string(),
   hookLine: z.string().nullable(),
-  /** Bumped by every range edit; the render job for a revision only lands if it is still current. */
+  /** Bumped by every edit; the render job for a revision only lands if it is still current. */
   revision: z.number().int().nonnegative(),
   /** When the creator last changed the range; a re-run of analysis leaves such clips alone. */
   rangeEditedAt: z.string().nullable(),
+  /** The layout the creator asked for (clips stored before the choice existed read as `auto`). */
+  layoutChoice: z.enum(LAYOUT_CHOICES).default("auto"),
   /** Render state of the current revision. */
   status: ClipRenderStatus,
   renderFailureReason: z.string().nullable(),
@@ -435,6 +438,7 @@ export async function upsertClipsForVideo(options: {
         ...analysis,
         revision: 0,
         rangeEditedAt: null,
+        layoutChoice: "auto",
         status: "PENDING",
         renderFailureReason: null,
         render: null,
@@ -550,17 +554,18 @@ export async function markClipRendered(options: {
 }
 
 /**
- * A creator's new range for a clip: bumps the revision and sets the render PENDING (the
- * previous render stays until the new one is ready). With a new score, the rank item moves in
- * the same transaction. `expectedVersion` is the version the edit was based on.
+ * A creator's edit of a clip, its range and layout: bumps the revision and sets the render
+ * PENDING (the previous render stays until the new one is ready). With a new score, the rank
+ * item moves in the same transaction. `expectedVersion` is the version the edit was based on.
  */
-export async function updateClipRange(options: {
+export async function editClip(options: {
   table: Table;
   creatorId: string;
   clipId: string;
   expectedVersion: number;
   startSeconds: number;
   endSeconds: number;
+  layoutChoice: LayoutChoice;
   rescored?: Pick<Clip, "score" | "subscores" | "reasons">;
   now?: Date;
 }): Promise<Clip> {
@@ -569,20 +574,25 @@ export async function updateClipRange(options: {
     : undefined;
   const clip = await changeClip({
     ...options,
-    change: (current, nowIso) => ({
-      ...current,
-      rangeEditedAt: nowIso,
-      startSeconds: options.startSeconds,
-      endSeconds: options.endSeconds,
-      ...(rescored
-        ? { score: rescored.score, subscores: rescored.subscores, reasons: rescored.reasons }
-        : {}),
-      revision: current.revision + 1,
-      status: "PENDING",
-      renderFailureReason: null,
-    }),
+    change: (current, nowIso) => {
+      const rangeChanged =
+        current.startSeconds !== options.startSeconds || current.endSeconds !== options.endSeconds;
+      return {
+        ...current,
+        rangeEditedAt: rangeChanged ? nowIso : current.rangeEditedAt,
+        startSeconds: options.startSeconds,
+        endSeconds: options.endSeconds,
+        layoutChoice: options.layoutChoice,
+        ...(rescored
+          ? { score: rescored.score, subscores: rescored.subscores, reasons: rescored.reasons }
+          : {}),
+        revision: current.revision + 1,
+        status: "PENDING",
+        renderFailureReason: null,
+      };
+    },
   });
-  if (!clip) throw new Error("A range edit always changes the clip");
+  if (!clip) throw new Error("An edit always changes the clip");
   return clip;
 }
 

@@ -203,7 +203,7 @@ describe("chooseSubjectPlan", () => {
       ).toMatchObject({
         layout: "crop",
         subject: "motion",
-        targets: pan.map((sample) => ({ centerX: 0.6 })),
+        targets: pan.map(() => ({ centerX: 0.6 })),
       });
       const middle = chooseSubjectPlan({
         observations: { faceSamples: faceSamples(5, () => []), motionSamples: still },

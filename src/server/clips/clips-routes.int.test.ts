@@ -148,7 +148,7 @@ describe("/api/clips", () => {
     expect((await getOne(owner.cookie, "clip_nope")).status).toBe(404);
   });
 
-  it("edits a range: validated, owner only, same-origin, and a render job is queued", async () => {
+  it("edits a range or layout: validated, owner only, same-origin, and a render job is queued", async () => {
     const clipId = clips[1]!.clipId;
     expect((await patch(stranger.cookie, clipId, { startSeconds: 100, endSeconds: 130 })).status).toBe(404);
     expect((await patch(owner.cookie, clipId, { startSeconds: 130, endSeconds: 100 })).status).toBe(422);
@@ -156,6 +156,8 @@ describe("/api/clips", () => {
     expect((await patch(owner.cookie, clipId, { startSeconds: 100, endSeconds: 130, extra: 1 })).status).toBe(
       422,
     );
+    expect((await patch(owner.cookie, clipId, {})).status).toBe(422);
+    expect((await patch(owner.cookie, clipId, { layout: "square" })).status).toBe(422);
     expect(
       (await patch(owner.cookie, clipId, { startSeconds: 100, endSeconds: 130 }, "https://evil.example"))
         .status,
@@ -181,6 +183,10 @@ describe("/api/clips", () => {
         })
       ).status,
     ).toBe(409);
+    // A layout alone keeps the range.
+    const relaid = await patch(owner.cookie, clipId, { layout: "facecam" });
+    expect(relaid.status).toBe(202);
+    expect((await relaid.json()).clip).toMatchObject({ revision: 2, layout: "facecam", startSeconds: 105.5 });
 
     const queueUrl = await getQueueUrl(runtime.clients.sqs, runtime.config.aws.queueName);
     const received = await runtime.clients.sqs.send(
@@ -190,6 +196,10 @@ describe("/api/clips", () => {
       expect.objectContaining({
         name: "render-clip",
         payload: { creatorId: owner.creatorId, videoId, clipId, revision: 1 },
+      }),
+      expect.objectContaining({
+        name: "render-clip",
+        payload: { creatorId: owner.creatorId, videoId, clipId, revision: 2 },
       }),
     ]);
   });

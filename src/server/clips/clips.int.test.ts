@@ -22,10 +22,10 @@ import { downloadObjectToFile, writeJsonObject } from "@/worker/jobs/clip-pipeli
 import { renderClipJob } from "@/worker/jobs/render-clip";
 import { provisionResources } from "../../../dev/provision";
 import { testRuntime } from "../../../dev/test/runtime";
+import { editClip } from "./edit-clip";
 import { getClip } from "./get-clip";
 import { getVideoStudio } from "./get-video-studio";
 import { listClips } from "./list-clips";
-import { updateClipRange } from "./update-clip-range";
 
 // Its own queue, so the render job this test queues is read by this test only.
 const runtime = testRuntime({
@@ -205,25 +205,25 @@ describe("clip server functions", () => {
     const base = { runtime, creatorId: video.creatorId, clipId: best.clipId };
     const duration = video.probe!.durationSeconds;
     await expect(
-      updateClipRange({ ...base, startSeconds: duration - 10, endSeconds: duration + 5 }),
+      editClip({ ...base, startSeconds: duration - 10, endSeconds: duration + 5 }),
     ).rejects.toMatchObject({
       code: "validation_failed",
     });
-    await expect(updateClipRange({ ...base, startSeconds: 10, endSeconds: 11 })).rejects.toMatchObject({
+    await expect(editClip({ ...base, startSeconds: 10, endSeconds: 11 })).rejects.toMatchObject({
       code: "validation_failed",
     });
     await expect(
-      updateClipRange({ ...base, startSeconds: 12, endSeconds: 27, expectedVersion: best.version - 1 }),
+      editClip({ ...base, startSeconds: 12, endSeconds: 27, expectedVersion: best.version - 1 }),
     ).rejects.toMatchObject({ code: "conflict" });
     await expect(
-      updateClipRange({ ...base, creatorId: createId("creator"), startSeconds: 12, endSeconds: 27 }),
+      editClip({ ...base, creatorId: createId("creator"), startSeconds: 12, endSeconds: 27 }),
     ).rejects.toMatchObject({ code: "not_found" });
     expect(await receiveRenderJobs()).toEqual([]);
   });
 
   it("re-renders an edited range as a new revision, keeping the old render until the new one lands", async () => {
     const { creatorId, videoId } = video;
-    const edited = await updateClipRange({
+    const edited = await editClip({
       runtime,
       creatorId,
       clipId: best.clipId,
@@ -285,4 +285,43 @@ describe("clip server functions", () => {
     await renderClipJob.run({ creatorId, videoId, clipId: best.clipId, revision: 0 }, jobContext(stale));
     expect(stale.join("\n")).toMatch(/newer range/);
   }, 240_000);
+
+  it("re-renders in the layout the creator chose, keeping the range and its score", async () => {
+    const { creatorId, videoId } = video;
+    const before = await getClip({ runtime, creatorId, clipId: best.clipId });
+    expect(before.layout).toBe("auto");
+    const edited = await editClip({
+      runtime,
+      creatorId,
+      clipId: best.clipId,
+      layoutChoice: "fit",
+      expectedVersion: before.version,
+    });
+    const revision = before.revision + 1;
+    expect(edited).toMatchObject({
+      layout: "fit",
+      revision,
+      status: "PENDING",
+      startSeconds: before.startSeconds,
+      endSeconds: before.endSeconds,
+    });
+    expect(await receiveRenderJobs()).toEqual([
+      expect.objectContaining({ payload: { creatorId, videoId, clipId: best.clipId, revision } }),
+    ]);
+    // The same choice again is no new revision; its render, still owed, is queued again.
+    expect((await editClip({ runtime, creatorId, clipId: best.clipId, layoutChoice: "fit" })).revision).toBe(
+      revision,
+    );
+    expect(await receiveRenderJobs()).toEqual([
+      expect.objectContaining({ payload: { creatorId, videoId, clipId: best.clipId, revision } }),
+    ]);
+
+    await renderClipJob.run({ creatorId, videoId, clipId: best.clipId, revision }, jobContext([]));
+    expect(await getClip({ runtime, creatorId, clipId: best.clipId })).toMatchObject({
+      status: "READY",
+      layout: "fit",
+      score: before.score,
+      rendered: { revision, layout: "fit", startSeconds: before.startSeconds, endSeconds: before.endSeconds },
+    });
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Clip, ClipSummary } from "@/db/repos/clip-repo";
-import type { RenderLayout } from "@/engine/types";
+import type { LayoutChoice, RenderLayout } from "@/engine/types";
 import type { Runtime } from "@/server/runtime";
 import { presignMediaUrl } from "./presign-media-url";
 
@@ -22,8 +22,10 @@ export type ClipView = {
   startSeconds: number;
   endSeconds: number;
   durationSeconds: number;
-  /** Bumped by every range edit. */
+  /** Bumped by every edit. */
   revision: number;
+  /** The layout the creator chose; `auto` lets each render decide (`rendered.layout` says what it did). */
+  layout: LayoutChoice;
   /** Render state of the current range: PENDING/RENDERING while a (re-)render is owed. */
   status: Clip["status"];
   renderFailureReason: string | null;
@@ -81,6 +83,7 @@ export async function toClipView(options: { runtime: Runtime; clip: ClipSummary 
     endSeconds: clip.endSeconds,
     durationSeconds: Math.round((clip.endSeconds - clip.startSeconds) * 100) / 100,
     revision: clip.revision,
+    layout: clip.layoutChoice,
     status: clip.status,
     renderFailureReason: clip.renderFailureReason,
     rendered,

@@ -7,10 +7,10 @@ import { CLIP_RANK_SK_PREFIX, CLIP_SK_PREFIX, creatorPk } from "@/db/keys";
 import { findVideoChapters } from "@/db/repos/chapters-repo";
 import {
   type Clip,
+  editClip,
   findClipById,
   listClipsByVideo,
   setClipRenderStatus,
-  updateClipRange,
 } from "@/db/repos/clip-repo";
 import { findVideoById, updateVideoStatus, type Video } from "@/db/repos/video-repo";
 import type { PlantedEvent } from "@/engine/testing/synthetic-video";
@@ -219,13 +219,14 @@ describe("analyze-video job", () => {
         expect(probe.durationSeconds).toBeCloseTo(clip.endSeconds - clip.startSeconds, 1);
       }
       // An edited range re-renders from the copy too: 10.5 s is mid-way between keyframes.
-      const edited = await updateClipRange({
+      const edited = await editClip({
         table,
         creatorId: capture.creatorId,
         clipId: best.clipId,
         expectedVersion: best.version,
         startSeconds: 10.5,
         endSeconds: 26,
+        layoutChoice: "auto",
       });
       await renderClipJob.run(
         {

@@ -59,6 +59,7 @@ export async function renderAndStoreClip(options: {
         endSeconds: clip.endSeconds,
         ...renderHintsFrom(options.signals),
         transcript: options.transcript && options.transcript.length > 0 ? options.transcript : undefined,
+        layoutChoice: clip.layoutChoice,
         outputDir,
         baseName: `r${revision}`,
         signal: options.signal,

@@ -1,24 +1,25 @@
 import { z } from "zod";
+import { LAYOUT_CHOICES } from "@/engine/types";
 import { withCreator } from "@/server/auth/with-creator";
+import { editClip } from "@/server/clips/edit-clip";
 import { getClip } from "@/server/clips/get-clip";
-import { updateClipRange } from "@/server/clips/update-clip-range";
 import { jsonResponse, readJsonBody } from "@/server/http/respond";
 
 export const dynamic = "force-dynamic";
 
 const seconds = z.number().finite().nonnegative();
 
-const UpdateClipBody = z
+const EditClipBody = z
   .object({
-    startSeconds: seconds,
-    endSeconds: seconds,
+    startSeconds: seconds.optional(),
+    endSeconds: seconds.optional(),
+    layout: z.enum(LAYOUT_CHOICES).optional(),
     /** The clip's `version` the edit was based on; a newer clip answers 409. */
     expectedVersion: z.number().int().positive().optional(),
   })
   .strict()
-  .refine((body) => body.endSeconds > body.startSeconds, {
-    message: "endSeconds must be after startSeconds",
-    path: ["endSeconds"],
+  .refine((body) => body.startSeconds !== undefined || body.endSeconds !== undefined || body.layout, {
+    message: "Send startSeconds, endSeconds or layout",
   });
 
 // GET /api/clips/:clipId – one of the caller's clips, with short-lived media URLs (404 if not theirs)
@@ -27,10 +28,10 @@ export const GET = withCreator<{ clipId: string }>(async (_request, { creatorId,
   return jsonResponse({ clip });
 });
 
-// PATCH /api/clips/:clipId – new {startSeconds, endSeconds[, expectedVersion]}; re-renders, 202 with the clip
+// PATCH /api/clips/:clipId – any of {startSeconds, endSeconds, layout}[, expectedVersion]; re-renders, 202 with the clip
 export const PATCH = withCreator<{ clipId: string }>(async (request, { creatorId, runtime }, { clipId }) => {
-  const body = await readJsonBody(request, UpdateClipBody, 4 * 1024);
-  const clip = await updateClipRange({ runtime, creatorId, clipId, ...body });
+  const { layout, ...body } = await readJsonBody(request, EditClipBody, 4 * 1024);
+  const clip = await editClip({ runtime, creatorId, clipId, ...body, layoutChoice: layout });
   // 202 while the new range renders; 200 when nothing was left to do.
   return jsonResponse({ clip }, clip.status === "READY" ? 200 : 202);
 });

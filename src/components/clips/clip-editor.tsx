@@ -4,8 +4,9 @@ import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
+import type { LayoutChoice, RenderLayout } from "@/engine/types";
 import type { ClipDetail } from "@/server/clips/get-clip";
-import { saveClipRange } from "./clip-api";
+import { saveClipEdit } from "./clip-api";
 import { formatLength, formatTimestamp, parseTimestamp } from "./format-timestamp";
 
 /** Shows a time to a tenth of a second, as the editor's fields read it back. */
@@ -16,12 +17,26 @@ function toField(seconds: number): string {
   return fraction === 0 ? formatTimestamp(whole) : `${formatTimestamp(whole)}.${fraction}`;
 }
 
+const LAYOUT_OPTIONS: { value: LayoutChoice; label: string }[] = [
+  { value: "auto", label: "Automatic" },
+  { value: "crop", label: "Follow the subject (9:16 crop)" },
+  { value: "fit", label: "Whole frame, blurred bands" },
+  { value: "facecam", label: "Face cam on top, picture below" },
+];
+
+const RENDERED_AS: Record<RenderLayout, string> = {
+  crop: "following the subject",
+  fit: "the whole frame",
+  facecam: "face cam on top",
+  "native-vertical": "as filmed (vertical)",
+};
+
 /**
- * Edits a clip's start and end: typed times (`1:15.5`), ±1 s nudges, or "set from the player"
- * when the source player is on the page. Saving re-renders the clip; the current render stays
- * on show until the new one is ready.
+ * Edits a clip's start and end — typed times (`1:15.5`), ±1 s nudges, or "set from the player"
+ * when the source player is on the page — and its layout. Saving re-renders the clip; the
+ * current render stays on show until the new one is ready.
  */
-export function ClipRangeEditor({
+export function ClipEditor({
   clip,
   getPlayerSeconds,
   onSaved,
@@ -34,6 +49,9 @@ export function ClipRangeEditor({
 }) {
   const [startText, setStartText] = useState(toField(clip.startSeconds));
   const [endText, setEndText] = useState(toField(clip.endSeconds));
+  const [layout, setLayout] = useState<LayoutChoice>(clip.layout);
+  // A vertical source is shown as filmed, whatever the choice.
+  const vertical = clip.rendered?.layout === "native-vertical";
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { minSeconds, maxSeconds } = clip.editLimits;
@@ -50,7 +68,7 @@ export function ClipRangeEditor({
         : length !== null && (length < minSeconds || length > maxSeconds)
           ? `A clip must be ${minSeconds}–${maxSeconds} s long.`
           : null;
-  const unchanged = start === clip.startSeconds && end === clip.endSeconds;
+  const unchanged = start === clip.startSeconds && end === clip.endSeconds && layout === clip.layout;
 
   const nudge = (which: "start" | "end", deltaSeconds: number) => {
     const current = which === "start" ? start : end;
@@ -72,15 +90,16 @@ export function ClipRangeEditor({
     setError(null);
     try {
       onSaved(
-        await saveClipRange({
+        await saveClipEdit({
           clipId: clip.clipId,
           startSeconds: start,
           endSeconds: end,
+          layout,
           expectedVersion: clip.version,
         }),
       );
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "The new range could not be saved.");
+      setError(caught instanceof Error ? caught.message : "The edit could not be saved.");
     } finally {
       setSaving(false);
     }
@@ -137,6 +156,28 @@ export function ClipRangeEditor({
       <p className={cx("text-xs", problem ? "text-red-600" : "text-slate-500")}>
         {problem ?? `${formatLength(length ?? 0)} · clips can be ${minSeconds}–${maxSeconds} s`}
       </p>
+      {!vertical && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${clip.clipId}-layout`} className="text-xs font-medium text-slate-700">
+            Layout
+          </label>
+          <select
+            id={`${clip.clipId}-layout`}
+            value={layout}
+            onChange={(event) => setLayout(event.target.value as LayoutChoice)}
+            className="h-8 self-start rounded-md border border-slate-300 bg-white px-2 text-sm focus:outline-2 focus:outline-brand-500"
+          >
+            {LAYOUT_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          {clip.rendered && (
+            <p className="text-xs text-slate-500">Rendered now: {RENDERED_AS[clip.rendered.layout]}</p>
+          )}
+        </div>
+      )}
       {error && <Alert tone="danger">{error}</Alert>}
       <div className="flex gap-2">
         <Button type="submit" size="sm" loading={saving} disabled={Boolean(problem) || unchanged}>

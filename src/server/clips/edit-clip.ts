@@ -1,6 +1,7 @@
 import "server-only";
-import { clipNeedsRender, findClipById, updateClipRange as storeClipRange } from "@/db/repos/clip-repo";
+import { clipNeedsRender, findClipById, editClip as storeClipEdit } from "@/db/repos/clip-repo";
 import { findVideoById } from "@/db/repos/video-repo";
+import type { LayoutChoice } from "@/engine/types";
 import { isClipId } from "@/lib/ids";
 import { enqueueJob } from "@/queue/enqueue-job";
 import { AppError } from "@/server/errors";
@@ -12,20 +13,22 @@ import { type ClipDetail, toClipDetail } from "./get-clip";
 const roundSeconds = (seconds: number) => Math.round(seconds * 100) / 100;
 
 /**
- * A creator's new start/end for a clip. Checks the range against the video's duration and the
- * edit limits, stores it as a new revision (conditional on `expectedVersion` when given) and
- * queues a re-render. The previous render stays on show until the new one is ready; the score
- * is re-measured for the new range by the render job.
+ * A creator's edit of a clip: a new start and/or end, and/or a layout (what is not given stays
+ * as it is). Checks the range against the video's duration and the edit limits, stores the
+ * edit as a new revision (conditional on `expectedVersion` when given) and queues a re-render.
+ * The previous render stays on show until the new one is ready; the score is re-measured for
+ * a new range by the render job.
  *
- * Sending the range the clip already has re-queues its render if that is still owed (a failed
+ * Sending what the clip already has re-queues its render if that is still owed (a failed
  * render, or a queue hiccup), and is otherwise a no-op.
  */
-export async function updateClipRange(options: {
+export async function editClip(options: {
   runtime: Runtime;
   creatorId: string;
   clipId: string;
-  startSeconds: number;
-  endSeconds: number;
+  startSeconds?: number;
+  endSeconds?: number;
+  layoutChoice?: LayoutChoice;
   expectedVersion?: number;
 }): Promise<ClipDetail> {
   const { runtime, creatorId, clipId } = options;
@@ -40,10 +43,14 @@ export async function updateClipRange(options: {
   const durationSeconds = video?.probe?.durationSeconds;
   if (!video || durationSeconds === undefined) throw new AppError("not_found", "The clip's video is gone.");
 
-  const startSeconds = roundSeconds(options.startSeconds);
-  const endSeconds = roundSeconds(options.endSeconds);
+  const startSeconds = roundSeconds(options.startSeconds ?? clip.startSeconds);
+  const endSeconds = roundSeconds(options.endSeconds ?? clip.endSeconds);
+  const layoutChoice = options.layoutChoice ?? clip.layoutChoice;
   const { minSeconds, maxSeconds } = clipEditLimits();
   const lengthSeconds = roundSeconds(endSeconds - startSeconds);
+  if (endSeconds <= startSeconds) {
+    throw new AppError("validation_failed", "The clip's end must come after its start.");
+  }
   if (startSeconds < 0 || endSeconds > roundSeconds(durationSeconds)) {
     throw new AppError(
       "validation_failed",
@@ -57,16 +64,20 @@ export async function updateClipRange(options: {
     );
   }
 
-  const unchanged = startSeconds === clip.startSeconds && endSeconds === clip.endSeconds;
+  const unchanged =
+    startSeconds === clip.startSeconds &&
+    endSeconds === clip.endSeconds &&
+    layoutChoice === clip.layoutChoice;
   const updated = unchanged
     ? clip
-    : await storeClipRange({
+    : await storeClipEdit({
         table,
         creatorId,
         clipId,
         expectedVersion: clip.version,
         startSeconds,
         endSeconds,
+        layoutChoice,
       });
   if (!unchanged || (clipNeedsRender(updated) && updated.status !== "RENDERING")) {
     try {
@@ -79,7 +90,7 @@ export async function updateClipRange(options: {
     } catch (error) {
       throw new AppError(
         "unavailable",
-        "The new range is saved, but its render could not be queued. Send the same range again in a moment.",
+        "The edit is saved, but its render could not be queued. Send it again in a moment.",
         { cause: error, retryAfterSeconds: 5 },
       );
     }
