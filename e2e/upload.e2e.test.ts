@@ -140,8 +140,29 @@ describe("uploading videos in Chromium", () => {
     const clipResponse = await page.request.get((await player.getAttribute("src")) as string);
     expect(clipResponse.status()).toBe(200);
     expect(clipResponse.headers()["content-type"]).toContain("video/mp4");
+    await page.keyboard.press("Escape");
+
+    // On the video's page the creator picks another layout for a clip, and it re-renders so.
+    await page.goto(`${upload.appUrl}/videos/${videoId}`);
+    const card = page.locator("article[id^='clip-']").first();
+    const clipId = (await card.getAttribute("id"))!.replace(/^clip-/, "");
+    await card.getByRole("button", { name: "Edit", exact: true }).click();
+    await card.getByLabel("Layout").selectOption("fit");
+    await card.getByRole("button", { name: "Save and re-render" }).click();
+    await card.getByRole("button", { name: "Edit", exact: true }).waitFor();
+    await expect
+      .poll(
+        async () => {
+          const { clip } = await (await page.request.get(`${upload.appUrl}/api/clips/${clipId}`)).json();
+          return { layout: clip.layout, status: clip.status, rendered: clip.rendered?.layout };
+        },
+        { timeout: 120_000, interval: 1_000 },
+      )
+      .toEqual({ layout: "fit", status: "READY", rendered: "fit" });
+    await card.getByRole("button", { name: "Edit", exact: true }).click();
+    await card.getByText("Rendered now: the whole frame").waitFor({ timeout: 30_000 });
     await page.close();
-  }, 300_000);
+  }, 420_000);
 
   it("uploads a file above the multipart threshold in parts, retries a failed part, and after a reload resumes without re-sending stored parts", async () => {
     const sizeBytes = statSync(bigVideo).size;

@@ -63,6 +63,8 @@ describe("parseClipArgs", () => {
         "30",
         "--mode",
         "full",
+        "--layout",
+        "facecam",
       ]),
     ).toEqual({
       input: "in.mp4",
@@ -72,6 +74,7 @@ describe("parseClipArgs", () => {
       maxSeconds: 30,
       mode: "full",
       captionsPath: null,
+      layoutChoice: "facecam",
       render: true,
     });
   });
@@ -81,6 +84,7 @@ describe("parseClipArgs", () => {
       topN: 5,
       minSeconds: 15,
       maxSeconds: 60,
+      layoutChoice: "auto",
       render: false,
     });
   });
@@ -96,6 +100,7 @@ describe("parseClipArgs", () => {
       /--max-seconds must be at least --min-seconds/,
     ],
     [["in.mp4", "--out", "o", "--mode", "slow"], /fast or full/],
+    [["in.mp4", "--out", "o", "--layout", "square"], /--layout must be one of auto, crop, fit, facecam/],
     [["in.mp4", "--out", "o", "--colour", "red"], /Unknown option --colour/],
     [["in.mp4", "--out"], /--out needs a value/],
     [["ftp://host/in.mp4", "--out", "o"], /Only http\(s\) URLs/],

@@ -10,7 +10,16 @@ import { parseSubtitles } from "@/engine/captions/parse-subtitles";
 import { toYouTubeChapterText } from "@/engine/chapters/youtube-chapter-text";
 import { DEFAULT_SIGNAL_MODE, MAX_TOP_N, resolveMomentOptions } from "@/engine/defaults";
 import { renderClip, renderHintsFrom } from "@/engine/render/render-clip";
-import type { Chapter, Reason, SignalMode, Subscores, TranscriptSegment } from "@/engine/types";
+import {
+  type Chapter,
+  isLayoutChoice,
+  LAYOUT_CHOICES,
+  type LayoutChoice,
+  type Reason,
+  type SignalMode,
+  type Subscores,
+  type TranscriptSegment,
+} from "@/engine/types";
 import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
 import { ensureSeekableSource, needsSeekableCopy } from "@/media/seekable-copy";
@@ -27,6 +36,7 @@ Options:
   --max-seconds <S>      longest clip (default 60)
   --mode fast|full       signal pass: keyframes only (fast) or every frame (full); default ${DEFAULT_SIGNAL_MODE}
   --captions <file>      an SRT or VTT transcript to burn in as captions
+  --layout <L>           auto (default: decided per clip), crop, fit or facecam
   --no-render            analyse and write report.json only
   -h, --help             this text`;
 
@@ -45,6 +55,7 @@ export type ClipCommandOptions = {
   maxSeconds: number;
   mode: SignalMode;
   captionsPath: string | null;
+  layoutChoice: LayoutChoice;
   render: boolean;
 };
 
@@ -53,7 +64,7 @@ export function parseClipArgs(argv: readonly string[]): ClipCommandOptions {
   const positional: string[] = [];
   const values = new Map<string, string>();
   let render = true;
-  const valueFlags = ["--out", "--top", "--min-seconds", "--max-seconds", "--mode", "--captions"];
+  const valueFlags = ["--out", "--top", "--min-seconds", "--max-seconds", "--mode", "--captions", "--layout"];
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index] ?? "";
     if (arg === "--no-render") render = false;
@@ -74,6 +85,9 @@ export function parseClipArgs(argv: readonly string[]): ClipCommandOptions {
   if (!outDir) throw new UsageError("--out <dir> is required");
   const mode = values.get("--mode") ?? DEFAULT_SIGNAL_MODE;
   if (mode !== "fast" && mode !== "full") throw new UsageError("--mode must be fast or full");
+  const layoutChoice = values.get("--layout") ?? "auto";
+  if (!isLayoutChoice(layoutChoice))
+    throw new UsageError(`--layout must be one of ${LAYOUT_CHOICES.join(", ")}`);
   const number = (flag: string) => {
     const raw = values.get(flag);
     if (raw === undefined) return undefined;
@@ -110,6 +124,7 @@ export function parseClipArgs(argv: readonly string[]): ClipCommandOptions {
     maxSeconds: resolved.maxSeconds,
     mode,
     captionsPath: values.get("--captions") ?? null,
+    layoutChoice,
     render,
   };
 }
@@ -282,6 +297,7 @@ export async function runClipCommand(
             endSeconds: moment.endSeconds,
             ...renderHintsFrom(signals),
             transcript,
+            layoutChoice: options.layoutChoice,
             outputDir: options.outDir,
             baseName,
             signal,

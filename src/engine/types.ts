@@ -161,6 +161,8 @@ export type RenderLayout = "crop" | "fit" | "native-vertical" | "facecam";
  */
 export const LAYOUT_CHOICES = ["auto", "crop", "fit", "facecam"] as const;
 export type LayoutChoice = (typeof LAYOUT_CHOICES)[number];
+export const isLayoutChoice = (value: string): value is LayoutChoice =>
+  (LAYOUT_CHOICES as readonly string[]).includes(value);
 
 export type RenderClipInput = {
   sourcePath: string;
