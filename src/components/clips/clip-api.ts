@@ -19,8 +19,8 @@ export async function fetchClip(clipId: string, signal?: AbortSignal): Promise<C
 
 export async function saveClipEdit(options: {
   clipId: string;
-  startSeconds: number;
-  endSeconds: number;
+  startSeconds?: number;
+  endSeconds?: number;
   layout: LayoutChoice;
   expectedVersion: number;
 }): Promise<ClipDetail> {

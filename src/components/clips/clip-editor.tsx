@@ -68,7 +68,9 @@ export function ClipEditor({
         : length !== null && (length < minSeconds || length > maxSeconds)
           ? `A clip must be ${minSeconds}–${maxSeconds} s long.`
           : null;
-  const unchanged = start === clip.startSeconds && end === clip.endSeconds && layout === clip.layout;
+  // Compared as shown: the fields hold tenths, a clip's times may have centiseconds.
+  const rangeChanged = startText !== toField(clip.startSeconds) || endText !== toField(clip.endSeconds);
+  const unchanged = !rangeChanged && layout === clip.layout;
 
   const nudge = (which: "start" | "end", deltaSeconds: number) => {
     const current = which === "start" ? start : end;
@@ -92,8 +94,8 @@ export function ClipEditor({
       onSaved(
         await saveClipEdit({
           clipId: clip.clipId,
-          startSeconds: start,
-          endSeconds: end,
+          // A new layout alone keeps the clip's exact range.
+          ...(rangeChanged ? { startSeconds: start, endSeconds: end } : {}),
           layout,
           expectedVersion: clip.version,
         }),

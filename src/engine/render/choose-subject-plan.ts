@@ -105,7 +105,7 @@ function chooseAutomatically({
 }): SubjectPlan {
   const { faceSamples, motionSamples } = observations;
   const withFaces = faceSamples.filter((sample) => sample.faces.length > 0);
-  if (faceSamples.length > 0 && withFaces.length / faceSamples.length >= MIN_FACE_COVERAGE) {
+  if (facesLead(faceSamples)) {
     const framed = withFaces.map((sample) => frameFaces(sample, cropWidthFraction));
     const highlights = framed.map((frame) => ({ timeSeconds: frame.timeSeconds, weight: frame.weight }));
     const facecam = findFacecam({
@@ -310,8 +310,7 @@ function cropAnyway({
   highlights: SubjectPlan["highlights"];
 }): SubjectPlan {
   const { faceSamples, motionSamples } = observations;
-  const withFaces = faceSamples.filter((sample) => sample.faces.length > 0);
-  if (faceSamples.length > 0 && withFaces.length / faceSamples.length >= MIN_FACE_COVERAGE) {
+  if (facesLead(faceSamples)) {
     return {
       layout: "crop",
       subject: "faces",
@@ -401,6 +400,12 @@ function frameFacecam({
 
 /** The face cam panel's width / height. */
 const FACECAM_PANEL_ASPECT = VERTICAL_WIDTH / FACECAM_PANEL_HEIGHT;
+
+/** Faces lead when they are in at least MIN_FACE_COVERAGE of the samples. */
+function facesLead(faceSamples: FaceSample[]): boolean {
+  const withFaces = faceSamples.filter((sample) => sample.faces.length > 0).length;
+  return faceSamples.length > 0 && withFaces / faceSamples.length >= MIN_FACE_COVERAGE;
+}
 
 /** Where the crop centres at each face sample; null where no face shows. */
 function faceTargets(faceSamples: FaceSample[], cropWidthFraction: number): SubjectTarget[] {

@@ -32,6 +32,6 @@ export const GET = withCreator<{ clipId: string }>(async (_request, { creatorId,
 export const PATCH = withCreator<{ clipId: string }>(async (request, { creatorId, runtime }, { clipId }) => {
   const { layout, ...body } = await readJsonBody(request, EditClipBody, 4 * 1024);
   const clip = await editClip({ runtime, creatorId, clipId, ...body, layoutChoice: layout });
-  // 202 while the new range renders; 200 when nothing was left to do.
+  // 202 while the edited clip renders; 200 when nothing was left to do.
   return jsonResponse({ clip }, clip.status === "READY" ? 200 : 202);
 });
