@@ -161,6 +161,40 @@ describe("uploading videos in Chromium", () => {
       .toEqual({ layout: "fit", status: "READY", rendered: "fit" });
     await card.getByRole("button", { name: "Edit", exact: true }).click();
     await card.getByText("Rendered now: the whole frame").waitFor({ timeout: 30_000 });
+
+    // A subtitle file for the video: a page of notes is refused with the reason; an SRT is
+    // kept, and the clips re-render with its lines as captions.
+    const subtitles = page.getByLabel("Choose a subtitle file");
+    await subtitles.setInputFiles({
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("just notes"),
+    });
+    await page.getByText(/not an SRT or WebVTT file/).waitFor();
+    const srt = Array.from({ length: 9 }, (_, index) =>
+      [
+        index + 1,
+        `00:00:${String(index * 2).padStart(2, "0")},000 --> 00:00:${String(index * 2 + 1).padStart(2, "0")},500`,
+        `Line ${index + 1}`,
+        "",
+      ].join("\n"),
+    ).join("\n");
+    await subtitles.setInputFiles({
+      name: "interview.srt",
+      mimeType: "application/x-subrip",
+      buffer: Buffer.from(srt),
+    });
+    await page.getByText(/^Captions from interview\.srt saved\. \d+ clips? re-rendering\.$/).waitFor();
+    await page.getByText("9 lines, burned into the clips.", { exact: false }).waitFor();
+    await expect
+      .poll(
+        async () => {
+          const { clip } = await (await page.request.get(`${upload.appUrl}/api/clips/${clipId}`)).json();
+          return clip.status === "READY" && clip.rendered?.revision === clip.revision;
+        },
+        { timeout: 120_000, interval: 1_000 },
+      )
+      .toBe(true);
     await page.close();
   }, 420_000);
 

@@ -597,6 +597,29 @@ export async function editClip(options: {
 }
 
 /**
+ * A new revision of the clip as it stands, for something outside it that changed its render
+ * (the video's captions): the render job renders it; the current render stays until then.
+ */
+export async function renewClipRevision(options: {
+  table: Table;
+  creatorId: string;
+  clipId: string;
+  now?: Date;
+}): Promise<Clip> {
+  const clip = await changeClip({
+    ...options,
+    change: (current) => ({
+      ...current,
+      revision: current.revision + 1,
+      status: "PENDING",
+      renderFailureReason: null,
+    }),
+  });
+  if (!clip) throw new Error("A new revision always changes the clip");
+  return clip;
+}
+
+/**
  * New score, sub-scores and reasons for the clip's current revision (a re-render measured its
  * new range); the rank item moves with it. Null when `revision` is no longer current.
  */

@@ -95,6 +95,15 @@ export const VideoAnalysisInfo = z.object({
   fallbackReason: z.string().nullable(),
 });
 
+/** The subtitle file a creator gave for a video, whose cues are burned into its clips. */
+export const VideoCaptionsInfo = z.object({
+  fileName: z.string(),
+  format: z.enum(["srt", "vtt"]),
+  cueCount: z.number().int().positive(),
+  uploadedAt: z.string(),
+});
+export type VideoCaptions = z.infer<typeof VideoCaptionsInfo>;
+
 export const VideoItem = z.object({
   type: z.literal("Video"),
   creatorId: z.string(),
@@ -125,6 +134,8 @@ export const VideoItem = z.object({
   probe: MediaProbeSchema.nullable(),
   thumbnailKey: z.string().nullable(),
   analysis: VideoAnalysisInfo.nullable(),
+  /** Videos stored before captions could be given have none. */
+  captions: VideoCaptionsInfo.nullable().default(null),
   clipCount: z.number().int().nonnegative(),
   /** How often the sweep re-queued this video while it was stuck. */
   requeueCount: z.number().int().nonnegative(),
@@ -148,6 +159,7 @@ export type VideoChanges = Partial<
     | "probe"
     | "thumbnailKey"
     | "analysis"
+    | "captions"
     | "clipCount"
     | "requeueCount"
     | "uploadedAt"
@@ -217,6 +229,7 @@ export async function createVideo(options: { table: Table; video: NewVideo; now?
     probe: null,
     thumbnailKey: null,
     analysis: null,
+    captions: null,
     clipCount: 0,
     requeueCount: 0,
     createdAt: nowIso,

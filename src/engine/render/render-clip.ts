@@ -447,6 +447,7 @@ async function prepareCaptions(
   }
   const assPath = path.join(workDirectory, "captions.ass");
   await writeFile(assPath, buildAssDocument({ cards, fontName: font.fontName }), "utf8");
+  log(`captions: ${cards.length} cards burned in`);
   return { assPath, fontsDirectory };
 }
 

@@ -12,13 +12,14 @@ import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
 import { getQueueUrl } from "@/queue/queue-url";
 import { tableOf } from "@/server/runtime";
+import { removeVideoCaptions, setVideoCaptions } from "@/server/videos/video-captions";
 import { headObject } from "@/storage/head-object";
-import { clipRenderObjectKey } from "@/storage/object-keys";
+import { downloadObjectToFile, writeJsonObject } from "@/storage/object-io";
+import { captionsObjectKey, clipRenderObjectKey } from "@/storage/object-keys";
 import { presignGet } from "@/storage/presign";
 import type { JobContext } from "@/worker/job-types";
 import { writeSignalsArtifact } from "@/worker/jobs/clip-pipeline/analysis-artifacts";
 import { createQueuedTestVideo } from "@/worker/jobs/clip-pipeline/create-queued-test-video";
-import { downloadObjectToFile, writeJsonObject } from "@/worker/jobs/clip-pipeline/object-io";
 import { renderClipJob } from "@/worker/jobs/render-clip";
 import { provisionResources } from "../../../dev/provision";
 import { testRuntime } from "../../../dev/test/runtime";
@@ -324,4 +325,81 @@ describe("clip server functions", () => {
       rendered: { revision, layout: "fit", startSeconds: before.startSeconds, endSeconds: before.endSeconds },
     });
   }, 120_000);
+
+  it("burns the creator's subtitle file into re-rendered clips, refuses files that are not subtitles, and takes it away again", async () => {
+    const { creatorId, videoId } = video;
+    const duration = video.probe!.durationSeconds;
+    const stamp = (seconds: number) => `00:00:${String(Math.floor(seconds)).padStart(2, "0")},000`;
+    const srt = Array.from({ length: Math.floor(duration / 2) }, (_, index) =>
+      [index + 1, `${stamp(index * 2)} --> ${stamp(index * 2 + 1.5)}`, `Line ${index + 1}`, ""].join("\n"),
+    ).join("\n");
+    const captionsKey = (format: "srt" | "vtt") => captionsObjectKey(creatorId, videoId, format);
+
+    // Not subtitles, or for a longer video: refused with the reason, nothing stored.
+    await expect(
+      setVideoCaptions({ runtime, creatorId, videoId, fileName: "notes.txt", text: "just some notes" }),
+    ).rejects.toMatchObject({
+      code: "validation_failed",
+      message: expect.stringMatching(/not an SRT or WebVTT/),
+    });
+    await expect(
+      setVideoCaptions({
+        runtime,
+        creatorId,
+        videoId,
+        fileName: "other.srt",
+        text: "1\n01:00:00,000 --> 01:00:02,000\nLate\n",
+      }),
+    ).rejects.toMatchObject({ code: "validation_failed", message: expect.stringMatching(/another video/) });
+    await expect(
+      setVideoCaptions({ runtime, creatorId: createId("creator"), videoId, fileName: "talk.srt", text: srt }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    expect(await headObject({ ...storage, key: captionsKey("srt") })).toBeUndefined();
+    expect(await receiveRenderJobs()).toEqual([]);
+
+    const before = await getClip({ runtime, creatorId, clipId: best.clipId });
+    const added = await setVideoCaptions({ runtime, creatorId, videoId, fileName: "talk.srt", text: srt });
+    expect(added.video.captions).toMatchObject({
+      fileName: "talk.srt",
+      format: "srt",
+      cueCount: Math.floor(duration / 2),
+    });
+    // Both clips re-render, each as a new revision.
+    expect(added.clipsRerendering).toBe(2);
+    const jobs = (await receiveRenderJobs()) as { payload: { clipId: string; revision: number } }[];
+    expect(jobs.map((job) => job.payload.clipId).sort()).toEqual([best.clipId, weak.clipId].sort());
+    const bestJob = jobs.find((job) => job.payload.clipId === best.clipId)!;
+    expect(bestJob.payload.revision).toBe(before.revision + 1);
+
+    const logs: string[] = [];
+    await renderClipJob.run(
+      { creatorId, videoId, clipId: best.clipId, revision: bestJob.payload.revision },
+      jobContext(logs),
+    );
+    expect(logs.some((line) => /^render: captions: \d+ cards burned in$/.test(line))).toBe(true);
+    expect(await getClip({ runtime, creatorId, clipId: best.clipId })).toMatchObject({
+      status: "READY",
+      rendered: { revision: bestJob.payload.revision },
+    });
+
+    // A WebVTT file replaces it; then the creator removes it, and the clips render without captions.
+    const vtt = `WEBVTT\n\n${srt.replaceAll(",000", ".000")}`;
+    const replaced = await setVideoCaptions({ runtime, creatorId, videoId, fileName: "talk.vtt", text: vtt });
+    expect(replaced.video.captions).toMatchObject({ format: "vtt" });
+    expect(await headObject({ ...storage, key: captionsKey("srt") })).toBeUndefined();
+    expect(await headObject({ ...storage, key: captionsKey("vtt") })).toBeDefined();
+    await receiveRenderJobs();
+    const removed = await removeVideoCaptions({ runtime, creatorId, videoId });
+    expect(removed.video.captions).toBeNull();
+    expect(await headObject({ ...storage, key: captionsKey("vtt") })).toBeUndefined();
+    const lastJobs = (await receiveRenderJobs()) as { payload: { clipId: string; revision: number } }[];
+    const lastBest = lastJobs.find((job) => job.payload.clipId === best.clipId)!;
+    const withoutLogs: string[] = [];
+    await renderClipJob.run(
+      { creatorId, videoId, clipId: best.clipId, revision: lastBest.payload.revision },
+      jobContext(withoutLogs),
+    );
+    expect(withoutLogs.some((line) => line.includes("captions:"))).toBe(false);
+    expect((await getClip({ runtime, creatorId, clipId: best.clipId })).status).toBe("READY");
+  }, 240_000);
 });

@@ -21,6 +21,7 @@ export type VideoStudio = {
     | "failureReason"
     | "probe"
     | "analysis"
+    | "captions"
     | "clipCount"
     | "createdAt"
     | "updatedAt"
@@ -56,6 +57,7 @@ export async function getVideoStudio(options: {
       failureReason: video.failureReason,
       probe: video.probe,
       analysis: video.analysis,
+      captions: video.captions,
       clipCount: video.clipCount,
       createdAt: video.createdAt,
       updatedAt: video.updatedAt,

@@ -36,6 +36,8 @@ export type VideoView = {
   thumbnailUrl: string | null;
   clipCount: number;
   analysis: Video["analysis"];
+  /** The creator's subtitle file, burned into the clips as captions; null without one. */
+  captions: Video["captions"];
   createdAt: string;
   updatedAt: string;
   uploadedAt: string | null;
@@ -79,6 +81,7 @@ export async function toVideoView(runtime: Runtime, video: Video): Promise<Video
       : null,
     clipCount: video.clipCount,
     analysis: video.analysis,
+    captions: video.captions,
     createdAt: video.createdAt,
     updatedAt: video.updatedAt,
     uploadedAt: video.uploadedAt,

@@ -17,13 +17,15 @@ import type { PlantedEvent } from "@/engine/testing/synthetic-video";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
 import { tableOf } from "@/server/runtime";
+import { setVideoCaptions } from "@/server/videos/video-captions";
 import { headObject } from "@/storage/head-object";
+import { downloadObjectToFile } from "@/storage/object-io";
 import { analysisObjectKey } from "@/storage/object-keys";
 import { testRuntime } from "../../../dev/test/runtime";
 import type { JobContext } from "../job-types";
 import { analyzeVideoJob } from "./analyze-video";
+import { readAnalysisArtifact } from "./clip-pipeline/analysis-artifacts";
 import { createQueuedTestVideo } from "./clip-pipeline/create-queued-test-video";
-import { downloadObjectToFile } from "./clip-pipeline/object-io";
 import { renderClipJob } from "./render-clip";
 
 const runtime = testRuntime();
@@ -59,19 +61,29 @@ async function analyzeTempDirs(): Promise<string[]> {
 describe("analyze-video job", () => {
   let video: Video;
   let events: PlantedEvent[];
-  let firstRun: { clips: Clip[]; tempDirsBefore: string[] };
+  let firstRun: { clips: Clip[]; tempDirsBefore: string[]; logs: string[] };
 
   beforeAll(async () => {
     ({ video, events } = await createQueuedTestVideo({ runtime, durationSeconds: 60 }));
+    // The creator gave a subtitle file before the analysis: no clips to re-render yet.
+    const captions = await setVideoCaptions({
+      runtime,
+      creatorId: video.creatorId,
+      videoId: video.videoId,
+      fileName: "talk.srt",
+      text: "1\n00:00:12,000 --> 00:00:15,500\nHere it comes\n\n2\n00:00:45,000 --> 00:00:47,000\nLater on\n",
+    });
+    expect(captions.clipsRerendering).toBe(0);
     const tempDirsBefore = await analyzeTempDirs();
-    await analyzeVideoJob.run({ creatorId: video.creatorId, videoId: video.videoId }, jobContext([]));
+    const logs: string[] = [];
+    await analyzeVideoJob.run({ creatorId: video.creatorId, videoId: video.videoId }, jobContext(logs));
     const clips = await listClipsByVideo({
       table,
       creatorId: video.creatorId,
       videoId: video.videoId,
       consistent: true,
     });
-    firstRun = { clips, tempDirsBefore };
+    firstRun = { clips, tempDirsBefore, logs };
     // Renders take both cores; on a busy machine this first full run is the slow part.
   }, 300_000);
 
@@ -86,6 +98,11 @@ describe("analyze-video job", () => {
     expect(ready).toMatchObject({ status: "READY", progressPercent: 100, clipCount: clips.length });
     expect(ready?.analysis).toEqual({ analyzer: "local", fallbackReason: null });
     expect(clips.length).toBeGreaterThanOrEqual(1);
+
+    // The creator's subtitles were burned into the best clip, and are read from their file at
+    // render time rather than kept in the stored analysis (so a new or removed file counts).
+    expect(firstRun.logs.some((line) => /^render: captions: \d+ cards burned in$/.test(line))).toBe(true);
+    expect((await readAnalysisArtifact({ ...storage, ...video }))?.transcript).toEqual([]);
 
     // The best clip covers the planted event (10–30 s) with boundaries within 3 s.
     const event = events[0]!;

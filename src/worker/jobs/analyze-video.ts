@@ -30,6 +30,7 @@ import { ensureSeekableSource, needsSeekableCopy } from "@/media/seekable-copy";
 import { AppError } from "@/server/errors";
 import { tableOf } from "@/server/runtime";
 import { purgeVideo } from "@/server/videos/purge-video";
+import { type Bucket, downloadObjectToFile } from "@/storage/object-io";
 import { videoThumbnailObjectKey } from "@/storage/object-keys";
 import { presignGet } from "@/storage/presign";
 import type { JobContext, JobHandler } from "../job-types";
@@ -40,8 +41,7 @@ import {
   writeAnalysisArtifact,
   writeSignalsArtifact,
 } from "./clip-pipeline/analysis-artifacts";
-import { type Bucket, downloadObjectToFile } from "./clip-pipeline/object-io";
-import { readCreatorTranscript } from "./clip-pipeline/read-creator-transcript";
+import { captionsTranscript, readCreatorTranscript } from "./clip-pipeline/read-creator-transcript";
 import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
 import { createVideoProgress, type VideoProgress } from "./clip-pipeline/video-progress";
 
@@ -271,8 +271,9 @@ async function analysisStage(
     options: DEFAULT_MOMENT_OPTIONS,
     signal,
   });
-  // The creator's own subtitles beat any generated transcript for captions.
-  const stored: AnalysisResult = transcript ? { ...analysis, transcript } : analysis;
+  // The stored analysis keeps only a transcript it generated: the creator's own file is read
+  // again at render time (captionsTranscript), so a file replaced or removed later counts.
+  const stored: AnalysisResult = transcript ? { ...analysis, transcript: [] } : analysis;
   await writeAnalysisArtifact({ ...ref, analysis: stored });
   if (analysis.fallbackReason)
     context.log("Gemini's answer was not used", { reason: analysis.fallbackReason });
@@ -313,6 +314,14 @@ async function renderStage(
   if (owed.length === 0) return;
   const analysis = await readAnalysisArtifact({ ...storage, creatorId, videoId, signal });
   const signals = await readSignalsArtifact({ ...storage, creatorId, videoId, signal });
+  const transcript = await captionsTranscript({
+    ...storage,
+    creatorId,
+    videoId,
+    signal,
+    log: context.log,
+    generated: analysis?.transcript,
+  });
   const probe = await ensureProbe(state, binaries);
   const sourcePath = await ensureSource(state, binaries);
   const done = clips.length - owed.length;
@@ -332,7 +341,7 @@ async function renderStage(
         binaries,
         probe,
         signals,
-        transcript: analysis?.transcript,
+        transcript,
         workDir: state.workDir,
         signal,
         onProgress: (fraction) => progress.tick(base + span * fraction),

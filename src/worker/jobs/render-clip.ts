@@ -10,11 +10,12 @@ import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { ensureSeekableSource, needsSeekableCopy } from "@/media/seekable-copy";
 import { AppError } from "@/server/errors";
 import { tableOf } from "@/server/runtime";
+import { downloadObjectToFile } from "@/storage/object-io";
 import { presignGet } from "@/storage/presign";
 import type { JobContext, JobHandler } from "../job-types";
 import { PermanentJobError } from "../job-types";
 import { readAnalysisArtifact, readSignalsArtifact } from "./clip-pipeline/analysis-artifacts";
-import { downloadObjectToFile } from "./clip-pipeline/object-io";
+import { captionsTranscript } from "./clip-pipeline/read-creator-transcript";
 import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
 
 /**
@@ -68,13 +69,14 @@ export async function rerenderClip(options: {
 
   const ref = { ...storage, creatorId, videoId, signal };
   const [signals, analysis] = await Promise.all([readSignalsArtifact(ref), readAnalysisArtifact(ref)]);
+  const transcript = await captionsTranscript({ ...ref, log, generated: analysis?.transcript });
   if (signals && clip.rangeEditedAt !== null) {
     // Scored exactly as the local analyzer scores its own clips, so scores stay comparable.
     const readout = scoreRange({
       signals,
       range: { startSeconds: clip.startSeconds, endSeconds: clip.endSeconds },
       weights: DEFAULT_MOMENT_OPTIONS.weights,
-      transcript: analysis?.transcript,
+      transcript,
     });
     const rescored = await updateClipScore({
       table,
@@ -104,7 +106,7 @@ export async function rerenderClip(options: {
       binaries,
       probe,
       signals,
-      transcript: analysis?.transcript,
+      transcript,
       workDir,
       signal,
       log,

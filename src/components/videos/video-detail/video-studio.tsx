@@ -5,7 +5,9 @@ import { ClipCard } from "@/components/clips/clip-card";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { ClipDetail } from "@/server/clips/get-clip";
+import type { VideoView } from "@/server/videos/to-video-view";
 import { formatCount } from "../format";
+import { CaptionsPanel } from "./captions-panel";
 import { ChaptersPanel } from "./chapters-panel";
 import { InterestTimeline, type TimelineChapter } from "./interest-timeline";
 
@@ -15,6 +17,8 @@ import { InterestTimeline, type TimelineChapter } from "./interest-timeline";
  * chapter, a clip's range or one of its reasons — plays the source from there.
  */
 export function VideoStudio({
+  videoId,
+  captions,
   durationSeconds,
   sourceUrl,
   interestCurve,
@@ -22,6 +26,8 @@ export function VideoStudio({
   youtubeChapterText,
   clips,
 }: {
+  videoId: string;
+  captions: VideoView["captions"];
   durationSeconds: number;
   sourceUrl: string | null;
   interestCurve: { secondsPerValue: number; values: number[] } | null;
@@ -112,20 +118,28 @@ export function VideoStudio({
             />
           </div>
         </Card>
-        <Card>
-          <CardHeader
-            title="Chapters"
-            description={chapters.length > 0 ? formatCount(chapters.length, "chapter") : undefined}
-          />
-          <CardBody className="py-3">
-            <ChaptersPanel
-              chapters={chapters}
-              youtubeText={youtubeChapterText}
-              currentSeconds={currentSeconds}
-              onSeek={seek}
+        <div className="flex flex-col gap-6">
+          <Card>
+            <CardHeader
+              title="Chapters"
+              description={chapters.length > 0 ? formatCount(chapters.length, "chapter") : undefined}
             />
-          </CardBody>
-        </Card>
+            <CardBody className="py-3">
+              <ChaptersPanel
+                chapters={chapters}
+                youtubeText={youtubeChapterText}
+                currentSeconds={currentSeconds}
+                onSeek={seek}
+              />
+            </CardBody>
+          </Card>
+          <Card>
+            <CardHeader title="Captions" />
+            <CardBody className="py-3">
+              <CaptionsPanel videoId={videoId} captions={captions} />
+            </CardBody>
+          </Card>
+        </div>
       </div>
 
       <section aria-labelledby="clips-heading" className="flex flex-col gap-4">
@@ -144,7 +158,8 @@ export function VideoStudio({
           <div className="grid gap-4 xl:grid-cols-2">
             {clips.map((clip) => (
               <ClipCard
-                key={clip.clipId}
+                // A newer version from the server (after new captions) starts the card afresh.
+                key={`${clip.clipId}:${clip.version}`}
                 initialClip={clip}
                 onSeek={seek}
                 getPlayerSeconds={getPlayerSeconds}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AnalysisResult, SignalCurve } from "@/engine/types";
+import { type Bucket, readJsonObject, writeJsonObject } from "@/storage/object-io";
 import { analysisObjectKey } from "@/storage/object-keys";
-import { type Bucket, readJsonObject, writeJsonObject } from "./object-io";
 
 /**
  * The pipeline's stored stage results, one JSON object per stage under the video's

@@ -15,8 +15,8 @@ import { createId } from "@/lib/ids";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
 import { type Runtime, tableOf } from "@/server/runtime";
+import { uploadFile } from "@/storage/object-io";
 import { sourceObjectKey } from "@/storage/object-keys";
-import { uploadFile } from "./object-io";
 
 /**
  * For tests and benches of the pipeline: a video item brought to QUEUED with its probe — the

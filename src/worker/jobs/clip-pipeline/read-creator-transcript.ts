@@ -1,7 +1,7 @@
 import { parseSubtitles } from "@/engine/captions/parse-subtitles";
 import type { TranscriptSegment } from "@/engine/types";
+import { type Bucket, readTextObject } from "@/storage/object-io";
 import { captionsObjectKey } from "@/storage/object-keys";
-import { type Bucket, readTextObject } from "./object-io";
 
 /**
  * The subtitles a creator uploaded for a video (SRT or VTT), as transcript segments; undefined
@@ -33,4 +33,16 @@ export async function readCreatorTranscript(
     }
   }
   return undefined;
+}
+
+/**
+ * What a clip's captions show: the creator's subtitle file when the video has one (read at
+ * render time, so a file given, replaced or removed after the analysis counts), else the
+ * transcript the analysis generated (Gemini's), if any.
+ */
+export async function captionsTranscript(
+  options: Parameters<typeof readCreatorTranscript>[0] & { generated: TranscriptSegment[] | undefined },
+): Promise<TranscriptSegment[] | undefined> {
+  const { generated, ...ref } = options;
+  return (await readCreatorTranscript(ref)) ?? (generated && generated.length > 0 ? generated : undefined);
 }

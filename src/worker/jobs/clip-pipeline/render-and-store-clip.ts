@@ -6,9 +6,9 @@ import { renderClip, renderHintsFrom } from "@/engine/render/render-clip";
 import type { MediaProbe, SignalCurve, TranscriptSegment } from "@/engine/types";
 import type { MediaBinaries } from "@/media/ffmpeg-binaries";
 import { AppError } from "@/server/errors";
+import { type Bucket, contentTypeOf, deleteObjects, uploadFile } from "@/storage/object-io";
 import { clipRenderObjectKey } from "@/storage/object-keys";
 import type { JobLog } from "../../job-types";
-import { type Bucket, contentTypeOf, deleteObjects, uploadFile } from "./object-io";
 
 export type RenderOutcome = "rendered" | "stale";
 

@@ -125,6 +125,8 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
 
       {showStudio && (
         <VideoStudio
+          videoId={video.videoId}
+          captions={video.captions}
           durationSeconds={probe?.durationSeconds ?? 0}
           sourceUrl={studio.sourceUrl}
           interestCurve={studio.interestCurve}

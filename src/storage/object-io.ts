@@ -5,8 +5,9 @@ import { pipeline } from "node:stream/promises";
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 
 /**
- * The worker's object-storage I/O: sources stream to disk and renders stream from disk, so no
- * video is ever held in memory; stage results are small JSON documents.
+ * Object-storage I/O for the worker and the server: sources stream to disk and renders stream
+ * from disk, so no video is ever held in memory; stage results and subtitle files are small
+ * text documents.
  */
 export type Bucket = { s3: S3Client; bucket: string };
 
@@ -67,12 +68,19 @@ export async function readJsonObject(
 export async function writeJsonObject(
   options: Bucket & { key: string; value: unknown; signal?: AbortSignal },
 ) {
+  await writeTextObject({ ...options, text: JSON.stringify(options.value), contentType: "application/json" });
+}
+
+/** A small text object (a JSON document, a subtitle file), UTF-8. */
+export async function writeTextObject(
+  options: Bucket & { key: string; text: string; contentType: string; signal?: AbortSignal },
+) {
   await options.s3.send(
     new PutObjectCommand({
       Bucket: options.bucket,
       Key: options.key,
-      Body: JSON.stringify(options.value),
-      ContentType: "application/json",
+      Body: options.text,
+      ContentType: `${options.contentType}; charset=utf-8`,
     }),
     { abortSignal: options.signal },
   );
