@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import {
+  DELETE as deleteCaptionsRoute,
+  PUT as putCaptionsRoute,
+} from "@/app/api/videos/[videoId]/captions/route";
 import { DELETE as deleteVideoRoute, GET as getVideoRoute } from "@/app/api/videos/[videoId]/route";
 import { GET as resumeRoute } from "@/app/api/videos/[videoId]/upload/route";
 import { POST as completeRoute } from "@/app/api/videos/[videoId]/upload-complete/route";
@@ -18,6 +22,7 @@ import { getRuntime } from "@/server/runtime";
 const runtime = getRuntime();
 const base = `${runtime.config.appUrl}/api/videos`;
 const MiB = 1024 * 1024;
+const SRT = "1\n00:00:01,000 --> 00:00:02,500\nHello\n\n2\n00:00:03,000 --> 00:00:04,000\nAgain\n";
 
 type Params = Record<string, string>;
 const paramsOf = <P extends Params>(params: P) => ({ params: Promise.resolve(params) });
@@ -97,6 +102,11 @@ describe("/api/videos routes", () => {
         paramsOf({ videoId, partNumber: "1" }),
       ),
       await completeRoute(request("POST", `${url}/upload-complete`, b.cookie, {}), paramsOf({ videoId })),
+      await putCaptionsRoute(
+        request("PUT", `${url}/captions`, b.cookie, { fileName: "a.srt", text: SRT }),
+        paramsOf({ videoId }),
+      ),
+      await deleteCaptionsRoute(request("DELETE", `${url}/captions`, b.cookie), paramsOf({ videoId })),
       await deleteVideoRoute(request("DELETE", url, b.cookie), paramsOf({ videoId })),
     ];
     for (const response of asB) {
@@ -127,6 +137,40 @@ describe("/api/videos routes", () => {
     const deleted = await deleteVideoRoute(request("DELETE", url, a.cookie), paramsOf({ videoId }));
     expect(deleted.status).toBe(204);
     expect((await getVideoRoute(request("GET", url, a.cookie), paramsOf({ videoId }))).status).toBe(404);
+  });
+
+  it("captions: 200 with the file's details, 422 for a file that is not subtitles, 413 over 2 MB", async () => {
+    const { cookie } = await createSignedInCreator({ runtime });
+    const { video } = await createUpload(cookie, 100 * MiB);
+    const videoId = video.id;
+    const put = (body: unknown) =>
+      putCaptionsRoute(request("PUT", `${base}/${videoId}/captions`, cookie, body), paramsOf({ videoId }));
+
+    const saved = await put({ fileName: "talk.srt", text: SRT });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({
+      video: { id: videoId, captions: { fileName: "talk.srt", format: "srt", cueCount: 2 } },
+      clipsRerendering: 0,
+    });
+    const notSubtitles = await put({ fileName: "talk.srt", text: "Dear diary" });
+    expect(notSubtitles.status).toBe(422);
+    expect(((await notSubtitles.json()) as { error: { message: string } }).error.message).toMatch(
+      /not an SRT or WebVTT file/,
+    );
+    expect((await put({ fileName: "talk.srt" })).status).toBe(422);
+    const huge = await put({ fileName: "talk.srt", text: `${SRT}${"x".repeat(2 * MiB)}` });
+    expect(huge.status).toBe(413);
+    // The refused files left the first one in place; removing it answers the video without it.
+    const kept = await getVideoRoute(request("GET", `${base}/${videoId}`, cookie), paramsOf({ videoId }));
+    expect(
+      ((await kept.json()) as { video: { captions: { fileName: string } } }).video.captions.fileName,
+    ).toBe("talk.srt");
+    const removed = await deleteCaptionsRoute(
+      request("DELETE", `${base}/${videoId}/captions`, cookie),
+      paramsOf({ videoId }),
+    );
+    expect(removed.status).toBe(200);
+    expect(((await removed.json()) as { video: { captions: unknown } }).video.captions).toBeNull();
   });
 
   it("pages the list with a cursor bound to the caller", async () => {
