@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import type { ClipDetail } from "@/server/clips/get-clip";
-import { fetchClip } from "./clip-api";
+import { fetchClip, saveClipEdit } from "./clip-api";
 import { ClipEditor } from "./clip-editor";
 import { ClipPlayerDialog } from "./clip-player-dialog";
 import { ClipPreview } from "./clip-preview";
@@ -21,6 +21,17 @@ const PLATFORM_LABELS = {
   twitch: "Twitch",
   discord: "Discord",
 } as const;
+
+/** A render waiting this long has lost its job (a restarted embedded queue); ask again. */
+const STUCK_PENDING_MS = 5 * 60_000;
+
+/** A failed render, or one that has waited far longer than renders take to start. */
+function renderLooksStuck(clip: ClipDetail): boolean {
+  return (
+    clip.status === "FAILED" ||
+    (clip.status === "PENDING" && Date.now() - Date.parse(clip.updatedAt) > STUCK_PENDING_MS)
+  );
+}
 
 /**
  * One clip on its video's page: the 9:16 preview (click to play), the score with its breakdown,
@@ -183,6 +194,21 @@ export function ClipCard({
             >
               Edit
             </button>
+            {renderLooksStuck(clip) && (
+              <button
+                type="button"
+                className={buttonClasses("ghost", "sm")}
+                onClick={() =>
+                  saveClipEdit({
+                    clipId: clip.clipId,
+                    layout: clip.layout,
+                    expectedVersion: clip.version,
+                  }).then(setClip, () => undefined)
+                }
+              >
+                Render again
+              </button>
+            )}
           </div>
         )}
       </div>

@@ -3,7 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { DeleteMessageCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Clip, listClipsByScore, markClipRendered, upsertClipsForVideo } from "@/db/repos/clip-repo";
+import {
+  type Clip,
+  listClipsByScore,
+  markClipRendered,
+  setClipRenderStatus,
+  upsertClipsForVideo,
+} from "@/db/repos/clip-repo";
 import { updateVideoStatus, type Video } from "@/db/repos/video-repo";
 import { DEFAULT_SIGNAL_MODE } from "@/engine/defaults";
 import { extractSignals } from "@/engine/signals/extract-signals";
@@ -402,4 +408,29 @@ describe("clip server functions", () => {
     expect(withoutLogs.some((line) => line.includes("captions:"))).toBe(false);
     expect((await getClip({ runtime, creatorId, clipId: best.clipId })).status).toBe("READY");
   }, 240_000);
+
+  it("renders a failed clip again when asked with nothing new: PENDING, and its job queued", async () => {
+    const { creatorId, videoId } = video;
+    const current = await getClip({ runtime, creatorId, clipId: weak.clipId });
+    await setClipRenderStatus({
+      table,
+      creatorId,
+      clipId: weak.clipId,
+      revision: current.revision,
+      status: "FAILED",
+      failureReason: "ffmpeg was killed",
+    });
+    await receiveRenderJobs();
+    const retried = await editClip({ runtime, creatorId, clipId: weak.clipId, layoutChoice: current.layout });
+    expect(retried).toMatchObject({
+      status: "PENDING",
+      revision: current.revision,
+      renderFailureReason: null,
+    });
+    expect(await receiveRenderJobs()).toEqual([
+      expect.objectContaining({
+        payload: { creatorId, videoId, clipId: weak.clipId, revision: current.revision },
+      }),
+    ]);
+  });
 });

@@ -1,5 +1,10 @@
 import "server-only";
-import { clipNeedsRender, findClipById, editClip as storeClipEdit } from "@/db/repos/clip-repo";
+import {
+  clipNeedsRender,
+  findClipById,
+  setClipRenderStatus,
+  editClip as storeClipEdit,
+} from "@/db/repos/clip-repo";
 import { findVideoById } from "@/db/repos/video-repo";
 import type { LayoutChoice } from "@/engine/types";
 import { isClipId } from "@/lib/ids";
@@ -68,8 +73,14 @@ export async function editClip(options: {
     startSeconds === clip.startSeconds &&
     endSeconds === clip.endSeconds &&
     layoutChoice === clip.layoutChoice;
+  const owed = unchanged && clipNeedsRender(clip) && clip.status !== "RENDERING";
+  // A failed render asked for again waits for its job like any other (and the page polls it).
+  const retried =
+    owed && clip.status === "FAILED"
+      ? await setClipRenderStatus({ table, creatorId, clipId, revision: clip.revision, status: "PENDING" })
+      : null;
   const updated = unchanged
-    ? clip
+    ? (retried ?? clip)
     : await storeClipEdit({
         table,
         creatorId,
@@ -79,7 +90,7 @@ export async function editClip(options: {
         endSeconds,
         layoutChoice,
       });
-  if (!unchanged || (clipNeedsRender(updated) && updated.status !== "RENDERING")) {
+  if (!unchanged || owed) {
     try {
       await enqueueJob(runtime, "render-clip", {
         creatorId,
