@@ -158,7 +158,16 @@ async function startDynamoDbLocal({ port, dbPath }: { port: number; dbPath: stri
     "-disableTelemetry",
     ...(dbPath ? ["-dbPath", dbPath] : ["-inMemory"]),
   ];
-  const child: ChildProcess = spawn("java", args, { stdio: ["ignore", "pipe", "pipe"], cwd: jarDir });
+  // Its own process group: Ctrl+C in a terminal signals the whole foreground group, and the
+  // database must outlive the worker, which finishes its running jobs before exiting. It is
+  // stopped after the worker, and killed if this process exits any other way.
+  const child: ChildProcess = spawn("java", args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    cwd: jarDir,
+    detached: true,
+  });
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
@@ -175,6 +184,7 @@ async function startDynamoDbLocal({ port, dbPath }: { port: number; dbPath: stri
   ]);
   return {
     stop: async () => {
+      process.off("exit", killOnExit);
       if (child.exitCode !== null) return;
       child.kill("SIGTERM");
       const killTimer = setTimeout(() => child.kill("SIGKILL"), 5_000);

@@ -160,6 +160,8 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", () => void shutdown());
   process.on("SIGTERM", () => void shutdown());
+  // A closed terminal: the database runs in its own process group and is not told otherwise.
+  process.on("SIGHUP", () => void shutdown());
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

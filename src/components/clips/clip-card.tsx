@@ -22,14 +22,15 @@ const PLATFORM_LABELS = {
   discord: "Discord",
 } as const;
 
-/** A render waiting this long has lost its job (a restarted embedded queue); ask again. */
-const STUCK_PENDING_MS = 5 * 60_000;
+/** Mirrors the server's STALE_RENDER_MS (edit-clip.ts): past it, asking again queues the render anew. */
+const STALE_RENDER_MS = 10 * 60_000;
 
-/** A failed render, or one that has waited far longer than renders take to start. */
+/** A failed render, or one waiting or running far longer than renders take. */
 function renderLooksStuck(clip: ClipDetail): boolean {
   return (
     clip.status === "FAILED" ||
-    (clip.status === "PENDING" && Date.now() - Date.parse(clip.updatedAt) > STUCK_PENDING_MS)
+    ((clip.status === "PENDING" || clip.status === "RENDERING") &&
+      Date.now() - Date.parse(clip.updatedAt) > STALE_RENDER_MS)
   );
 }
 

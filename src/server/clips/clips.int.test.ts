@@ -29,7 +29,7 @@ import { createQueuedTestVideo } from "@/worker/jobs/clip-pipeline/create-queued
 import { renderClipJob } from "@/worker/jobs/render-clip";
 import { provisionResources } from "../../../dev/provision";
 import { testRuntime } from "../../../dev/test/runtime";
-import { editClip } from "./edit-clip";
+import { editClip, STALE_RENDER_MS } from "./edit-clip";
 import { getClip } from "./get-clip";
 import { getVideoStudio } from "./get-video-studio";
 import { listClips } from "./list-clips";
@@ -409,7 +409,7 @@ describe("clip server functions", () => {
     expect((await getClip({ runtime, creatorId, clipId: best.clipId })).status).toBe("READY");
   }, 240_000);
 
-  it("renders a failed clip again when asked with nothing new: PENDING, and its job queued", async () => {
+  it("renders a failed or long-stuck clip again when asked with nothing new, but not one rendering now", async () => {
     const { creatorId, videoId } = video;
     const current = await getClip({ runtime, creatorId, clipId: weak.clipId });
     await setClipRenderStatus({
@@ -427,10 +427,28 @@ describe("clip server functions", () => {
       revision: current.revision,
       renderFailureReason: null,
     });
-    expect(await receiveRenderJobs()).toEqual([
-      expect.objectContaining({
-        payload: { creatorId, videoId, clipId: weak.clipId, revision: current.revision },
-      }),
-    ]);
+    const job = expect.objectContaining({
+      payload: { creatorId, videoId, clipId: weak.clipId, revision: current.revision },
+    });
+    expect(await receiveRenderJobs()).toEqual([job]);
+
+    // A render under way is not queued twice; one started long ago lost its worker, and is.
+    const rendering = (now: Date) =>
+      setClipRenderStatus({
+        table,
+        creatorId,
+        clipId: weak.clipId,
+        revision: current.revision,
+        status: "RENDERING",
+        now,
+      });
+    const askAgain = () =>
+      editClip({ runtime, creatorId, clipId: weak.clipId, layoutChoice: current.layout });
+    await rendering(new Date());
+    await askAgain();
+    expect(await receiveRenderJobs()).toEqual([]);
+    await rendering(new Date(Date.now() - STALE_RENDER_MS - 60_000));
+    await askAgain();
+    expect(await receiveRenderJobs()).toEqual([job]);
   });
 });
