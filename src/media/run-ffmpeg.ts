@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 
@@ -40,7 +40,10 @@ export async function runMedia(options: RunMediaOptions): Promise<{ stderrTail: 
   const { binaryPath, args, timeoutMs, signal, onStderrLine, consumeStdout } = options;
   if (signal?.aborted) throw new MediaCommandError("Cancelled before start", details(null, "", false));
 
-  const child = spawn(binaryPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+  // Its own process group: a terminal's Ctrl+C signals the whole foreground group, and the
+  // caller (a worker finishing its jobs, the CLI cancelling) decides ffmpeg's end itself.
+  const child = spawn(binaryPath, args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
+  killOnExit(child);
   const tail: string[] = [];
   let timedOut = false;
 
@@ -109,4 +112,16 @@ export async function runMedia(options: RunMediaOptions): Promise<{ stderrTail: 
   function details(exitCode: number | null, stderrTail: string, didTimeOut: boolean) {
     return { binaryPath, args, exitCode, stderrTail, timedOut: didTimeOut };
   }
+}
+
+/** Detached ffmpeg processes must not outlive this process, however it ends (short of SIGKILL). */
+const running = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+function killOnExit(child: ChildProcess): void {
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+  child.once("error", () => running.delete(child));
 }
