@@ -472,9 +472,7 @@ export async function upsertClipsForVideo(options: {
               ...clip,
               ...analysis,
               videoTitle,
-              revision: clip.revision + 1,
-              status: "PENDING",
-              renderFailureReason: null,
+              ...nextRevision(clip),
             }
           : { ...clip, ...analysis, videoTitle };
       },
@@ -586,15 +584,20 @@ export async function editClip(options: {
         ...(rescored
           ? { score: rescored.score, subscores: rescored.subscores, reasons: rescored.reasons }
           : {}),
-        revision: current.revision + 1,
-        status: "PENDING",
-        renderFailureReason: null,
+        ...nextRevision(current),
       };
     },
   });
   if (!clip) throw new Error("An edit always changes the clip");
   return clip;
 }
+
+/** A clip's next revision, owed a render (the current render stays on show until then). */
+const nextRevision = (clip: Clip) => ({
+  revision: clip.revision + 1,
+  status: "PENDING" as const,
+  renderFailureReason: null,
+});
 
 /**
  * A new revision of the clip as it stands, for something outside it that changed its render
@@ -608,12 +611,7 @@ export async function renewClipRevision(options: {
 }): Promise<Clip> {
   const clip = await changeClip({
     ...options,
-    change: (current) => ({
-      ...current,
-      revision: current.revision + 1,
-      status: "PENDING",
-      renderFailureReason: null,
-    }),
+    change: (current) => ({ ...current, ...nextRevision(current) }),
   });
   if (!clip) throw new Error("A new revision always changes the clip");
   return clip;
