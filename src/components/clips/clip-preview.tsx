@@ -86,10 +86,10 @@ export function ClipPreview({
           <Spinner className="h-6 w-6" label="Rendering" />
           {clip.status === "RENDERING"
             ? rendered
-              ? "Rendering the new range…"
+              ? "Rendering the new version…"
               : "Rendering…"
             : rendered
-              ? "New range queued"
+              ? "New version queued"
               : "Waiting to render"}
         </span>
       )}
