@@ -247,11 +247,9 @@ function facecamAnyway({
   observations: SubjectObservations;
   cropWidthFraction: number;
 }): { framing: FacecamFraming; reason: string } | null {
-  const largestFaces = observations.faceSamples.flatMap((sample) => {
-    const prominent = prominentFaces(sample.faces);
-    const largest = Math.max(...prominent.map((face) => face.width * face.height));
-    return prominent.filter((face) => face.width * face.height === largest).slice(0, 1);
-  });
+  const largestFaces = observations.faceSamples.flatMap((sample) =>
+    sample.faces.length > 0 ? [largestFace(sample.faces)] : [],
+  );
   if (largestFaces.length === 0) return null;
   const framed = frameFacecamAround({
     face: medianFace(largestFaces),
@@ -418,22 +416,29 @@ function faceTargets(faceSamples: FaceSample[], cropWidthFraction: number): Subj
 /** Where to centre on a frame's faces, whether they fit, and how well they show (for thumbnails). */
 function frameFaces(sample: FaceSample, cropWidthFraction: number) {
   const prominent = prominentFaces(sample.faces);
-  const largestArea = Math.max(...prominent.map((face) => face.width * face.height));
   const left = Math.min(...prominent.map((face) => face.x));
   const right = Math.max(...prominent.map((face) => face.x + face.width));
   const fits = right - left <= FACE_SPAN_FIT_SHARE * cropWidthFraction;
-  const largest = prominent.find((face) => face.width * face.height === largestArea) ?? prominent[0]!;
+  const largest = largestFace(prominent);
   return {
     timeSeconds: sample.timeSeconds,
     fits,
     // When they do not fit, stay on the most prominent face rather than the empty middle.
     centerX: fits ? (left + right) / 2 : largest.x + largest.width / 2,
-    weight: largest.score * Math.sqrt(largestArea),
+    weight: largest.score * Math.sqrt(faceArea(largest)),
   };
 }
 
 /** The faces that matter in a frame: all but those much smaller than the largest. */
 function prominentFaces(faces: FaceBox[]): FaceBox[] {
-  const largestArea = Math.max(...faces.map((face) => face.width * face.height));
-  return faces.filter((face) => face.width * face.height >= PROMINENT_FACE_AREA_SHARE * largestArea);
+  if (faces.length === 0) return [];
+  const largestArea = faceArea(largestFace(faces));
+  return faces.filter((face) => faceArea(face) >= PROMINENT_FACE_AREA_SHARE * largestArea);
 }
+
+/** The largest of a frame's faces (the first of equals); `faces` is not empty. */
+function largestFace(faces: FaceBox[]): FaceBox {
+  return faces.reduce((largest, face) => (faceArea(face) > faceArea(largest) ? face : largest));
+}
+
+const faceArea = (face: FaceBox) => face.width * face.height;
