@@ -1,5 +1,11 @@
 import type { TranscriptSegment } from "@/engine/types";
 
+/**
+ * The largest subtitle file Truss takes from a creator: a few hours of speech is a few hundred
+ * KB. Shared by the page (which checks before sending) and the server (which enforces it).
+ */
+export const MAX_SUBTITLE_FILE_BYTES = 2 * 1024 * 1024;
+
 /** A subtitle file we could not turn into a single timed line, with the reason in plain words. */
 export class SubtitleParseError extends Error {
   constructor(message: string) {

@@ -1,7 +1,11 @@
 import "server-only";
 import { listClipsByVideo, renewClipRevision } from "@/db/repos/clip-repo";
 import { updateVideo, type Video, type VideoCaptions } from "@/db/repos/video-repo";
-import { parseSubtitles, SubtitleParseError } from "@/engine/captions/parse-subtitles";
+import {
+  MAX_SUBTITLE_FILE_BYTES,
+  parseSubtitles,
+  SubtitleParseError,
+} from "@/engine/captions/parse-subtitles";
 import { formatTimestamp } from "@/engine/format-timestamp";
 import { enqueueJob } from "@/queue/enqueue-job";
 import { AppError } from "@/server/errors";
@@ -10,9 +14,6 @@ import { deleteObjects, writeTextObject } from "@/storage/object-io";
 import { captionsObjectKey } from "@/storage/object-keys";
 import { findVideoOrThrow } from "./find-video-or-throw";
 import { toVideoView, type VideoView } from "./to-video-view";
-
-/** A subtitle file of a few hours' speech is a few hundred KB. */
-export const MAX_CAPTIONS_BYTES = 2 * 1024 * 1024;
 
 const CONTENT_TYPES = { srt: "application/x-subrip", vtt: "text/vtt" } as const;
 
@@ -34,10 +35,10 @@ export async function setVideoCaptions(options: {
 }): Promise<CaptionsChange> {
   const { runtime, creatorId, videoId } = options;
   const video = await findVideoOrThrow({ runtime, creatorId, videoId, consistent: true });
-  if (Buffer.byteLength(options.text, "utf8") > MAX_CAPTIONS_BYTES) {
+  if (Buffer.byteLength(options.text, "utf8") > MAX_SUBTITLE_FILE_BYTES) {
     throw new AppError(
       "payload_too_large",
-      `A subtitle file may be up to ${MAX_CAPTIONS_BYTES / 1024 / 1024} MB; this one is larger.`,
+      `A subtitle file may be up to ${MAX_SUBTITLE_FILE_BYTES / 1024 / 1024} MB; this one is larger.`,
     );
   }
   let cues: ReturnType<typeof parseSubtitles>;

@@ -4,11 +4,9 @@ import { useRouter } from "next/navigation";
 import { type ChangeEvent, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { MAX_SUBTITLE_FILE_BYTES } from "@/engine/captions/parse-subtitles";
 import type { VideoView } from "@/server/videos/to-video-view";
 import { formatCount } from "../format";
-
-/** The server's limit (video-captions.ts), checked here first to spare a pointless upload. */
-const MAX_CAPTIONS_BYTES = 2 * 1024 * 1024;
 
 type CaptionsAnswer = { clipsRerendering: number };
 
@@ -57,8 +55,12 @@ export function CaptionsPanel({ videoId, captions }: { videoId: string; captions
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file) return;
-    if (file.size > MAX_CAPTIONS_BYTES) {
-      setMessage({ tone: "danger", text: `${file.name} is over 2 MB: is it a subtitle file?` });
+    // Checked here first to spare a pointless upload; the server enforces the same limit.
+    if (file.size > MAX_SUBTITLE_FILE_BYTES) {
+      setMessage({
+        tone: "danger",
+        text: `${file.name} is over ${MAX_SUBTITLE_FILE_BYTES / 1024 / 1024} MB: is it a subtitle file?`,
+      });
       return;
     }
     await send(

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { MAX_SUBTITLE_FILE_BYTES } from "@/engine/captions/parse-subtitles";
 import { withCreator } from "@/server/auth/with-creator";
 import { jsonResponse, readJsonBody } from "@/server/http/respond";
-import { MAX_CAPTIONS_BYTES, removeVideoCaptions, setVideoCaptions } from "@/server/videos/video-captions";
+import { removeVideoCaptions, setVideoCaptions } from "@/server/videos/video-captions";
 
 export const dynamic = "force-dynamic";
 
@@ -19,7 +20,7 @@ const CaptionsBody = z
 // PUT /api/videos/{id}/captions – {fileName, text}: an SRT/VTT file burned into the clips; re-renders them
 export const PUT = withCreator<Params>(async (request, { creatorId, runtime }, { videoId }) => {
   // JSON escaping can double a file's size; the text itself is held to the limit.
-  const body = await readJsonBody(request, CaptionsBody, 2 * MAX_CAPTIONS_BYTES);
+  const body = await readJsonBody(request, CaptionsBody, 2 * MAX_SUBTITLE_FILE_BYTES);
   return jsonResponse(await setVideoCaptions({ runtime, creatorId, videoId, ...body }));
 });
 
