@@ -22,18 +22,6 @@ const PLATFORM_LABELS = {
   discord: "Discord",
 } as const;
 
-/** Mirrors the server's STALE_RENDER_MS (edit-clip.ts): past it, asking again queues the render anew. */
-const STALE_RENDER_MS = 10 * 60_000;
-
-/** A failed render, or one waiting or running far longer than renders take. */
-function renderLooksStuck(clip: ClipDetail): boolean {
-  return (
-    clip.status === "FAILED" ||
-    ((clip.status === "PENDING" || clip.status === "RENDERING") &&
-      Date.now() - Date.parse(clip.updatedAt) > STALE_RENDER_MS)
-  );
-}
-
 /**
  * One clip on its video's page: the 9:16 preview (click to play), the score with its breakdown,
  * the reasons (each timestamp seeks the source player), download, and editing of the range and layout.
@@ -195,7 +183,7 @@ export function ClipCard({
             >
               Edit
             </button>
-            {renderLooksStuck(clip) && (
+            {clip.canRenderAgain && (
               <button
                 type="button"
                 className={buttonClasses("ghost", "sm")}

@@ -669,6 +669,27 @@ export async function deleteClip(options: {
   );
 }
 
+/**
+ * A render queued or started this long ago and still not finished has lost its job (a worker
+ * stopped mid-job with the embedded, in-memory queue). Renders take seconds to a few minutes;
+ * a duplicate job for a live one is harmless, only wasted.
+ */
+export const STALE_RENDER_MS = 10 * 60_000;
+
+/** True while a render of the current revision is under way (started under STALE_RENDER_MS ago). */
+export function clipRenderInFlight(clip: Pick<Clip, "status" | "updatedAt">, nowMs = Date.now()): boolean {
+  return clip.status === "RENDERING" && nowMs - Date.parse(clip.updatedAt) < STALE_RENDER_MS;
+}
+
+/** A render worth asking for again: it failed, or has waited or run past STALE_RENDER_MS. */
+export function clipRenderStuck(clip: Pick<Clip, "status" | "updatedAt">, nowMs = Date.now()): boolean {
+  return (
+    clip.status === "FAILED" ||
+    ((clip.status === "PENDING" || clip.status === "RENDERING") &&
+      nowMs - Date.parse(clip.updatedAt) > STALE_RENDER_MS)
+  );
+}
+
 /** True while the clip's current revision has no finished render (the job still owes one). */
 export function clipNeedsRender(clip: Pick<Clip, "revision" | "status" | "render">): boolean {
   return clip.status !== "READY" || clip.render?.revision !== clip.revision;

@@ -7,6 +7,7 @@ import {
   type Clip,
   listClipsByScore,
   markClipRendered,
+  STALE_RENDER_MS,
   setClipRenderStatus,
   upsertClipsForVideo,
 } from "@/db/repos/clip-repo";
@@ -29,7 +30,7 @@ import { createQueuedTestVideo } from "@/worker/jobs/clip-pipeline/create-queued
 import { renderClipJob } from "@/worker/jobs/render-clip";
 import { provisionResources } from "../../../dev/provision";
 import { testRuntime } from "../../../dev/test/runtime";
-import { editClip, STALE_RENDER_MS } from "./edit-clip";
+import { editClip } from "./edit-clip";
 import { getClip } from "./get-clip";
 import { getVideoStudio } from "./get-video-studio";
 import { listClips } from "./list-clips";
@@ -421,6 +422,7 @@ describe("clip server functions", () => {
       failureReason: "ffmpeg was killed",
     });
     await receiveRenderJobs();
+    expect((await getClip({ runtime, creatorId, clipId: weak.clipId })).canRenderAgain).toBe(true);
     const retried = await editClip({ runtime, creatorId, clipId: weak.clipId, layoutChoice: current.layout });
     expect(retried).toMatchObject({
       status: "PENDING",
@@ -445,9 +447,11 @@ describe("clip server functions", () => {
     const askAgain = () =>
       editClip({ runtime, creatorId, clipId: weak.clipId, layoutChoice: current.layout });
     await rendering(new Date());
+    expect((await getClip({ runtime, creatorId, clipId: weak.clipId })).canRenderAgain).toBe(false);
     await askAgain();
     expect(await receiveRenderJobs()).toEqual([]);
     await rendering(new Date(Date.now() - STALE_RENDER_MS - 60_000));
+    expect((await getClip({ runtime, creatorId, clipId: weak.clipId })).canRenderAgain).toBe(true);
     await askAgain();
     expect(await receiveRenderJobs()).toEqual([job]);
   });

@@ -1,7 +1,7 @@
 import "server-only";
 import {
-  type Clip,
   clipNeedsRender,
+  clipRenderInFlight,
   findClipById,
   setClipRenderStatus,
   editClip as storeClipEdit,
@@ -14,16 +14,6 @@ import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { clipEditLimits } from "./clip-edit-limits";
 import { type ClipDetail, toClipDetail } from "./get-clip";
-
-/**
- * A render that started this long ago and never finished has lost its worker (one stopped
- * mid-job with the embedded, in-memory queue): asking again queues it anew. Renders take
- * seconds to a few minutes; a duplicate job for a live one is harmless, only wasted.
- */
-export const STALE_RENDER_MS = 10 * 60_000;
-
-const renderInFlight = (clip: Pick<Clip, "status" | "updatedAt">) =>
-  clip.status === "RENDERING" && Date.now() - Date.parse(clip.updatedAt) < STALE_RENDER_MS;
 
 /** Times are kept to the centisecond (as the engine stores them). */
 const roundSeconds = (seconds: number) => Math.round(seconds * 100) / 100;
@@ -84,7 +74,7 @@ export async function editClip(options: {
     startSeconds === clip.startSeconds &&
     endSeconds === clip.endSeconds &&
     layoutChoice === clip.layoutChoice;
-  const owed = unchanged && clipNeedsRender(clip) && !renderInFlight(clip);
+  const owed = unchanged && clipNeedsRender(clip) && !clipRenderInFlight(clip);
   // A failed render asked for again waits for its job like any other (and the page polls it).
   const retried =
     owed && clip.status === "FAILED"

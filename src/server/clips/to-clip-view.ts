@@ -1,5 +1,5 @@
 import "server-only";
-import type { Clip, ClipSummary } from "@/db/repos/clip-repo";
+import { type Clip, type ClipSummary, clipRenderStuck } from "@/db/repos/clip-repo";
 import type { LayoutChoice, RenderLayout } from "@/engine/types";
 import type { Runtime } from "@/server/runtime";
 import { presignMediaUrl } from "./presign-media-url";
@@ -29,6 +29,8 @@ export type ClipView = {
   /** Render state of the current range: PENDING/RENDERING while a (re-)render is owed. */
   status: Clip["status"];
   renderFailureReason: string | null;
+  /** The render failed, or has waited or run far longer than renders take: asking again helps. */
+  canRenderAgain: boolean;
   /** The newest finished render, possibly of an earlier range (kept until the new one is ready). */
   rendered: {
     revision: number;
@@ -86,6 +88,7 @@ export async function toClipView(options: { runtime: Runtime; clip: ClipSummary 
     layout: clip.layoutChoice,
     status: clip.status,
     renderFailureReason: clip.renderFailureReason,
+    canRenderAgain: clipRenderStuck(clip),
     rendered,
     version: clip.version,
     createdAt: clip.createdAt,
