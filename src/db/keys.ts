@@ -11,6 +11,7 @@
  *   RATELIMIT#<scope>#<key>  fixed-window counters (TTL)
  *   PLATFORM_ACCOUNT#<platform>#<accountId>  platform account → creator lookup
  *   ACTIVE_VIDEO#<shard>     videos not yet READY/FAILED, for the sweep (stands in for a GSI)
+ *   ACTIVE_RENDER#<shard>    clips whose render is owed (PENDING/RENDERING), for the sweep
  */
 
 export const ENTITY_TYPES = [
@@ -25,6 +26,7 @@ export const ENTITY_TYPES = [
   "Video",
   "VideoUploadParts",
   "ActiveVideo",
+  "ActiveRender",
   "Chapters",
   "Clip",
   "ClipRank",
@@ -188,24 +190,48 @@ export const rateLimitKey = (scope: string, subject: string, windowStartMs: numb
  *   PK ACTIVE_VIDEO#<shard 0..3>   SK <videoId>   { creatorId, videoId, status, updatedAt }
  */
 export const ACTIVE_VIDEO_SHARD_COUNT = 4;
-export const activeVideoShardOf = (videoId: string): number => {
-  // FNV-1a: stable across processes and releases, spreads ULIDs evenly.
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < videoId.length; index++) {
-    hash ^= videoId.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash % ACTIVE_VIDEO_SHARD_COUNT;
-};
-export const activeVideoPk = (shard: number): string => {
-  if (!Number.isInteger(shard) || shard < 0 || shard >= ACTIVE_VIDEO_SHARD_COUNT)
-    throw new Error(`Active-video shard out of range: ${shard}`);
-  return `ACTIVE_VIDEO${SEP}${shard}`;
-};
+export const activeVideoShardOf = (videoId: string): number =>
+  indexShardOf(videoId, ACTIVE_VIDEO_SHARD_COUNT);
+export const activeVideoPk = (shard: number): string =>
+  indexPk("ACTIVE_VIDEO", shard, ACTIVE_VIDEO_SHARD_COUNT);
 export const activeVideoKey = (videoId: string): Key => ({
   PK: activeVideoPk(activeVideoShardOf(part(videoId, "videoId"))),
   SK: videoId,
 });
+
+/**
+ * Active-render index: one item per clip whose current revision is owed a render (PENDING or
+ * RENDERING), written in the same transaction as the clip and deleted with the transaction
+ * that makes it READY or FAILED. A render job lost with the embedded, in-memory queue (or a
+ * request that saved an edit but could not queue it) leaves its clip waiting; the sweep finds
+ * such clips here, without a Scan, and queues their render again.
+ *   PK ACTIVE_RENDER#<shard 0..3>   SK <clipId>   { creatorId, videoId, clipId, revision, status, updatedAt }
+ */
+export const ACTIVE_RENDER_SHARD_COUNT = 4;
+export const activeRenderShardOf = (clipId: string): number =>
+  indexShardOf(clipId, ACTIVE_RENDER_SHARD_COUNT);
+export const activeRenderPk = (shard: number): string =>
+  indexPk("ACTIVE_RENDER", shard, ACTIVE_RENDER_SHARD_COUNT);
+export const activeRenderKey = (clipId: string): Key => ({
+  PK: activeRenderPk(activeRenderShardOf(part(clipId, "clipId"))),
+  SK: clipId,
+});
+
+/** FNV-1a of an id: stable across processes and releases, spreads ULIDs evenly. */
+function indexShardOf(id: string, shardCount: number): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < id.length; index++) {
+    hash ^= id.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % shardCount;
+}
+
+function indexPk(prefix: string, shard: number, shardCount: number): string {
+  if (!Number.isInteger(shard) || shard < 0 || shard >= shardCount)
+    throw new Error(`${prefix} shard out of range: ${shard}`);
+  return `${prefix}${SEP}${shard}`;
+}
 
 /**
  * Platform account → creator (stands in for a GSI): a webhook or chat event names the

@@ -26,14 +26,14 @@ export const JOB_CATALOG = {
   "import-video": { payload: videoRef, timeoutMs: 45 * MINUTE_MS, maxAttempts: 3 },
   /** Signals → analysis → moments → clips (rendering each), stage by stage, resumable. */
   "analyze-video": { payload: videoRef, timeoutMs: 4 * 60 * MINUTE_MS, maxAttempts: 4, concurrency: 1 },
-  /** Re-render one clip after its start/end changed. */
+  /** Render one revision of a clip: after an edit, new captions, "Render again" or the sweep. */
   "render-clip": {
     payload: videoRef.extend({ clipId: z.string().min(1), revision: z.number().int().nonnegative() }),
     timeoutMs: 20 * MINUTE_MS,
     maxAttempts: 4,
     concurrency: 1,
   },
-  /** Periodic: delete uploads never completed, re-queue videos stuck mid-pipeline. */
+  /** Periodic: delete uploads never completed, re-queue videos stuck mid-pipeline and lost clip renders. */
   "sweep-videos": { payload: z.object({}), timeoutMs: 10 * MINUTE_MS, maxAttempts: 1 },
 } as const satisfies Record<string, JobDefinition>;
 

@@ -1,6 +1,13 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
-import { CLIP_RANK_SK_PREFIX, CLIP_SK_PREFIX, clipRankKey, creatorPk } from "@/db/keys";
+import {
+  activeRenderKey,
+  activeRenderShardOf,
+  CLIP_RANK_SK_PREFIX,
+  CLIP_SK_PREFIX,
+  clipRankKey,
+  creatorPk,
+} from "@/db/keys";
 import type { QueryStats } from "@/db/table";
 import { clipIdFor, createId } from "@/lib/ids";
 import { AppError } from "@/server/errors";
@@ -8,13 +15,16 @@ import { testTable } from "../../../dev/test/runtime";
 import {
   type Clip,
   clipNeedsRender,
+  deleteClip,
   editClip,
   findClipById,
+  listActiveRenders,
   listClipsByScore,
   listClipsByVideo,
   listClipsNewestFirst,
   type MomentForClip,
   markClipRendered,
+  requeueClipRender,
   setClipRenderStatus,
   updateClipScore,
   upsertClipsForVideo,
@@ -371,6 +381,74 @@ describe("clip repository", () => {
     expect(relaid).toMatchObject({ revision: 2, status: "PENDING", layoutChoice: "fit", startSeconds: 95 });
     expect(relaid.rangeEditedAt).toBe(edited.rangeEditedAt);
     expect((await findClipById({ table, creatorId, clipId: clip!.clipId }))?.layoutChoice).toBe("fit");
+  });
+
+  it("keeps an active-render entry exactly while a render is owed, in the clip's own transactions", async () => {
+    const creatorId = createId("creator");
+    const videoId = createId("video");
+    const [created] = (
+      await upsertClipsForVideo({ table, creatorId, videoId, videoTitle: "v", moments: [moment(0, 55)] })
+    ).clips;
+    const clipId = created!.clipId;
+    const entry = async () =>
+      (await listActiveRenders({ table, shard: activeRenderShardOf(clipId) })).find(
+        (candidate) => candidate.clipId === clipId,
+      );
+    const entryExists = async () =>
+      (
+        await table.documentClient.send(
+          new GetCommand({ TableName: table.tableName, Key: activeRenderKey(clipId), ConsistentRead: true }),
+        )
+      ).Item !== undefined;
+
+    expect(await entry()).toEqual({
+      creatorId,
+      videoId,
+      clipId,
+      revision: 0,
+      status: "PENDING",
+      updatedAt: created!.updatedAt,
+    });
+    const rendering = await setClipRenderStatus({ table, creatorId, clipId, revision: 0, status: "RENDERING" });
+    expect(await entry()).toMatchObject({ status: "RENDERING", updatedAt: rendering!.updatedAt });
+    const ready = (await markClipRendered({ table, creatorId, clipId, render: renderOf(created!) }))!.clip;
+    expect(await entryExists()).toBe(false);
+
+    // An edit owes a render again; the sweep's requeue counts it; a failure ends it.
+    const edited = await editClip({
+      table,
+      creatorId,
+      clipId,
+      expectedVersion: ready.version,
+      startSeconds: 3,
+      endSeconds: 25,
+      layoutChoice: "auto",
+    });
+    expect(await entry()).toMatchObject({ revision: 1, status: "PENDING" });
+    const requeued = await requeueClipRender({ table, creatorId, clipId, expectedVersion: edited.version });
+    expect(requeued).toMatchObject({ revision: 1, status: "PENDING", renderRequeues: 1 });
+    await expect(
+      requeueClipRender({ table, creatorId, clipId, expectedVersion: edited.version }),
+    ).rejects.toMatchObject({ code: "conflict" });
+    await setClipRenderStatus({ table, creatorId, clipId, revision: 1, status: "FAILED", failureReason: "x" });
+    expect(await entryExists()).toBe(false);
+    const failed = await findClipById({ table, creatorId, clipId, consistent: true });
+    expect(await requeueClipRender({ table, creatorId, clipId, expectedVersion: failed!.version })).toBeNull();
+
+    // A new revision starts its count again; deleting the clip deletes its entry.
+    const again = await editClip({
+      table,
+      creatorId,
+      clipId,
+      expectedVersion: failed!.version,
+      startSeconds: 4,
+      endSeconds: 25,
+      layoutChoice: "auto",
+    });
+    expect(again).toMatchObject({ revision: 2, renderRequeues: 0 });
+    expect(await entryExists()).toBe(true);
+    await deleteClip({ table, creatorId, clip: again });
+    expect(await entryExists()).toBe(false);
   });
 
   it("keeps clips in their creator's partition", async () => {

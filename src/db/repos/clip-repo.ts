@@ -1,6 +1,9 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import {
+  ACTIVE_RENDER_SHARD_COUNT,
+  activeRenderKey,
+  activeRenderPk,
   CLIP_RANK_SK_END,
   clipKey,
   clipRankKey,
@@ -120,6 +123,12 @@ const ClipSummaryFields = z.object({
 const ClipItem = ClipSummaryFields.extend({
   type: z.literal("Clip"),
   platformCopy: ClipPlatformCopySchema,
+  /**
+   * How often the sweep queued the current revision's render again after its job was lost; a
+   * render that keeps stalling is failed instead (see `requeueClipRender`). A new revision
+   * starts again at 0.
+   */
+  renderRequeues: z.number().int().nonnegative().default(0),
 });
 
 const ClipRankItem = ClipSummaryFields.extend({ type: z.literal("ClipRank") });
@@ -146,7 +155,7 @@ const toSummary = (item: { type: string } & ClipSummary): ClipSummary => {
 };
 
 export function summaryOf(clip: Clip): ClipSummary {
-  const { platformCopy: _platformCopy, ...summary } = clip;
+  const { platformCopy: _platformCopy, renderRequeues: _renderRequeues, ...summary } = clip;
   return summary;
 }
 
@@ -317,7 +326,37 @@ function replaceClipItems(
       Delete: { TableName: table.tableName, Key: clipRankKey(creatorId, before.score, before.clipId) },
     });
   }
+  if (renderOwed(after)) {
+    items.push({ Put: { TableName: table.tableName, Item: activeRenderItemOf(creatorId, after) } });
+  } else if (before && renderOwed(before)) {
+    items.push({ Delete: { TableName: table.tableName, Key: activeRenderKey(after.clipId) } });
+  }
   return items;
+}
+
+/** Waiting for or under way: the clip has an entry in the active-render index. */
+const renderOwed = (clip: Pick<Clip, "status">) => clip.status === "PENDING" || clip.status === "RENDERING";
+
+const ActiveRenderItem = z.object({
+  type: z.literal("ActiveRender"),
+  creatorId: z.string(),
+  videoId: z.string(),
+  clipId: z.string(),
+  revision: z.number().int().nonnegative(),
+  status: z.enum(["PENDING", "RENDERING"]),
+  updatedAt: z.string(),
+});
+export type ActiveRenderEntry = Omit<z.infer<typeof ActiveRenderItem>, "type">;
+
+function activeRenderItemOf(creatorId: string, clip: Clip) {
+  return itemOf(activeRenderKey(clip.clipId), "ActiveRender", {
+    creatorId,
+    videoId: clip.videoId,
+    clipId: clip.clipId,
+    revision: clip.revision,
+    status: clip.status,
+    updatedAt: clip.updatedAt,
+  });
 }
 
 async function writeClip(
@@ -441,6 +480,7 @@ export async function upsertClipsForVideo(options: {
         layoutChoice: "auto",
         status: "PENDING",
         renderFailureReason: null,
+        renderRequeues: 0,
         render: null,
         createdAt: nowIso,
         updatedAt: nowIso,
@@ -597,6 +637,7 @@ const nextRevision = (clip: Clip) => ({
   revision: clip.revision + 1,
   status: "PENDING" as const,
   renderFailureReason: null,
+  renderRequeues: 0,
 });
 
 /**
@@ -652,7 +693,7 @@ function emptyAnalysis(): ClipAnalysis {
   };
 }
 
-// Delete one clip and its rank item together (one transaction). Repeatable.
+// Delete one clip, its rank item and its active-render entry together (one transaction). Repeatable.
 export async function deleteClip(options: {
   table: Table;
   creatorId: string;
@@ -664,8 +705,66 @@ export async function deleteClip(options: {
       TransactItems: [
         { Delete: { TableName: table.tableName, Key: clipKey(creatorId, clip.clipId) } },
         { Delete: { TableName: table.tableName, Key: clipRankKey(creatorId, clip.score, clip.clipId) } },
+        { Delete: { TableName: table.tableName, Key: activeRenderKey(clip.clipId) } },
       ],
     }),
+  );
+}
+
+/**
+ * The sweep's move for a render whose job was lost: PENDING again and counted (updatedAt moves
+ * too, so the next sweep waits another STALE_RENDER_MS). Conditional on the version the sweep
+ * read (a `conflict` when the clip changed since); null when no render is owed.
+ */
+export async function requeueClipRender(options: {
+  table: Table;
+  creatorId: string;
+  clipId: string;
+  expectedVersion: number;
+  now?: Date;
+}): Promise<Clip | null> {
+  return changeClip({
+    ...options,
+    change: (clip) =>
+      renderOwed(clip) ? { ...clip, status: "PENDING", renderRequeues: clip.renderRequeues + 1 } : null,
+  });
+}
+
+/** The active-render index, one shard (one Query, following pages). */
+export async function listActiveRenders(options: {
+  table: Table;
+  shard: number;
+  onStats?: (stats: QueryStats) => void;
+}): Promise<ActiveRenderEntry[]> {
+  const { table } = options;
+  const entries: ActiveRenderEntry[] = [];
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const output = await table.documentClient.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: "PK = :pk",
+        ExpressionAttributeValues: { ":pk": activeRenderPk(options.shard) },
+        ExclusiveStartKey: exclusiveStartKey,
+        ReturnConsumedCapacity: options.onStats ? "TOTAL" : undefined,
+      }),
+    );
+    options.onStats?.(queryStatsOf(output));
+    for (const item of output.Items ?? []) {
+      const { type: _type, ...entry } = ActiveRenderItem.parse(item);
+      entries.push(entry);
+    }
+    exclusiveStartKey = output.LastEvaluatedKey;
+  } while (exclusiveStartKey);
+  return entries;
+}
+
+export const ACTIVE_RENDER_SHARDS = Array.from({ length: ACTIVE_RENDER_SHARD_COUNT }, (_, shard) => shard);
+
+/** Removes an entry whose clip is gone or no longer owed a render (left by an interrupted delete). */
+export async function deleteActiveRenderEntry(options: { table: Table; clipId: string }): Promise<void> {
+  await options.table.documentClient.send(
+    new DeleteCommand({ TableName: options.table.tableName, Key: activeRenderKey(options.clipId) }),
   );
 }
 

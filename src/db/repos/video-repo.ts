@@ -9,6 +9,7 @@ import {
 import { z } from "zod";
 import {
   ACTIVE_VIDEO_SHARD_COUNT,
+  activeRenderKey,
   activeVideoKey,
   activeVideoPk,
   chaptersKey,
@@ -673,7 +674,7 @@ async function deleteKeys(table: Table, keys: Key[]): Promise<void> {
   }
 }
 
-// Delete a video's items: clips and their rank items, chapters, upload parts, then the video and its index entry. Repeatable.
+// Delete a video's items: clips with their rank items and active-render entries, chapters, upload parts, then the video and its index entry. Repeatable.
 export async function deleteVideoItems(options: {
   table: Table;
   creatorId: string;
@@ -684,7 +685,11 @@ export async function deleteVideoItems(options: {
   const childKeys: Key[] = [chaptersKey(creatorId, videoId), uploadPartsKey(creatorId, videoId)];
   for (const clip of clips) {
     const clipId = clip.clipId ?? clipIdOfSk(clip.SK);
-    childKeys.push(clipKey(creatorId, clipId), clipRankKey(creatorId, clip.score, clipId));
+    childKeys.push(
+      clipKey(creatorId, clipId),
+      clipRankKey(creatorId, clip.score, clipId),
+      activeRenderKey(clipId),
+    );
   }
   // Children first: if this stops half-way, the video item is still there and a retry finds
   // the rest through it.

@@ -13,6 +13,7 @@ import { type Runtime, tableOf } from "@/server/runtime";
 import { purgeVideo } from "@/server/videos/purge-video";
 import type { JobHandler, JobLog } from "../job-types";
 import { failVideo } from "./ingest-video";
+import { sweepClipRenders } from "./sweep-clip-renders";
 
 /**
  * `sweep-videos` (periodic): reads the active-video index — one Query per shard, only videos
@@ -27,6 +28,7 @@ import { failVideo } from "./ingest-video";
  *   `QUEUED_STUCK_AFTER_MS` and are never failed for it: a re-queued duplicate finds its work
  *   done or in progress;
  * - removes index entries whose video is gone.
+ * The job then sweeps clip renders (sweep-clip-renders.ts).
  * The index entry is only a hint: each candidate's own item decides. Running it twice is harmless.
  */
 export const STUCK_AFTER_MS = 15 * 60_000;
@@ -43,8 +45,11 @@ export type SweepReport = {
 
 export const sweepVideosJob: JobHandler<"sweep-videos"> = {
   run: async (_payload, context) => {
-    const report = await sweepVideos({ runtime: context.runtime, log: context.log });
-    context.log("swept", report);
+    const { runtime, log } = context;
+    const videos = await sweepVideos({ runtime, log });
+    // Clip renders of READY videos have no video status to stall in: they have their own index.
+    const renders = await sweepClipRenders({ runtime, log });
+    log("swept", { ...videos, renders });
   },
 };
 

@@ -1,0 +1,191 @@
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activeRenderKey, type Key } from "@/db/keys";
+import {
+  type Clip,
+  findClipById,
+  markClipRendered,
+  requeueClipRender,
+  upsertClipsForVideo,
+} from "@/db/repos/clip-repo";
+import { updateVideoStatus, type Video } from "@/db/repos/video-repo";
+import { clipIdFor, createId } from "@/lib/ids";
+import { tableOf } from "@/server/runtime";
+import { testJobContext } from "@/server/videos/testing/test-job-context";
+import {
+  createTestQueue,
+  deleteTestQueue,
+  drainJobs,
+  testQueueName,
+} from "@/server/videos/testing/test-queue";
+import { headObject } from "@/storage/head-object";
+import { testRuntime } from "../../../dev/test/runtime";
+import { createQueuedTestVideo } from "./clip-pipeline/create-queued-test-video";
+import { renderClipJob } from "./render-clip";
+import { MAX_RENDER_REQUEUES, sweepClipRenders } from "./sweep-clip-renders";
+
+const runtime = testRuntime({ TRUSS_QUEUE_NAME: testQueueName("sweep-renders") });
+const table = tableOf(runtime);
+const DAY = 24 * 3600_000;
+const ago = (ms: number) => new Date(Date.now() - ms);
+// Other test files share the table: this file's owed renders are days old, theirs minutes, so
+// a sweep that only takes renders stalled for over a day touches nothing of theirs.
+const sweep = () => sweepClipRenders({ runtime, staleAfterMs: DAY });
+
+let video: Video;
+
+beforeAll(async () => {
+  await createTestQueue(runtime);
+  ({ video } = await createQueuedTestVideo({ runtime, durationSeconds: 20 }));
+  const { creatorId, videoId } = video;
+  for (const [from, to] of [
+    ["QUEUED", "ANALYZING"],
+    ["ANALYZING", "RENDERING"],
+    ["RENDERING", "READY"],
+  ] as const) {
+    video = await updateVideoStatus({ table, creatorId, videoId, from: [from], to });
+  }
+});
+afterAll(() => deleteTestQueue(runtime).catch(() => {}));
+
+async function exists(key: Key) {
+  const output = await table.documentClient.send(
+    new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true }),
+  );
+  return output.Item !== undefined;
+}
+
+/** Clips of `videoId` whose render was owed since `ageMs` ago (as if its job was lost then). */
+async function owedClips(videoId: string, ordinals: number[], ageMs: number): Promise<Clip[]> {
+  const { clips } = await upsertClipsForVideo({
+    table,
+    creatorId: video.creatorId,
+    videoId,
+    videoTitle: "planted-events.mp4",
+    moments: ordinals.map((ordinal) => ({
+      ordinal,
+      startSeconds: 2 + ordinal * 6,
+      endSeconds: 7 + ordinal * 6,
+      score: 40,
+      subscores: { hook: 40, audioEnergy: 40, visualDynamics: 40, speech: 0, chat: null },
+      reasons: [],
+      title: `Moment ${ordinal + 1}`,
+      hookLine: null,
+      platformCopy: null,
+    })),
+    now: ago(ageMs),
+  });
+  return clips;
+}
+
+const renderJobsFor = async (clipIds: string[]) =>
+  (await drainJobs(runtime)).filter(
+    (job) => job.name === "render-clip" && clipIds.includes((job.payload as { clipId: string }).clipId),
+  );
+
+describe("sweep of clip renders", () => {
+  it("queues again a render lost with its job, whose job then renders the clip READY", async () => {
+    const { creatorId, videoId } = video;
+    const [lost, waiting] = await owedClips(videoId, [0, 1], 2 * DAY);
+    // Rendered long ago: no render owed, nothing to sweep.
+    await markClipRendered({
+      table,
+      creatorId,
+      clipId: waiting!.clipId,
+      render: {
+        revision: 0,
+        videoKey: "stand-in.mp4",
+        thumbnailKey: "stand-in.jpg",
+        previewKey: "stand-in.webp",
+        layout: "fit",
+        width: 1080,
+        height: 1920,
+        durationSeconds: 5,
+        startSeconds: waiting!.startSeconds,
+        endSeconds: waiting!.endSeconds,
+      },
+      now: ago(2 * DAY),
+    });
+    await drainJobs(runtime);
+
+    const report = await sweep();
+    expect(report.requeued).toBeGreaterThanOrEqual(1);
+    const jobs = await renderJobsFor([lost!.clipId, waiting!.clipId]);
+    expect(jobs.map((job) => job.payload)).toEqual([
+      { creatorId, videoId, clipId: lost!.clipId, revision: 0 },
+    ]);
+    const requeued = await findClipById({ table, creatorId, clipId: lost!.clipId, consistent: true });
+    expect(requeued).toMatchObject({ status: "PENDING", renderRequeues: 1 });
+    expect(Date.now() - Date.parse(requeued!.updatedAt)).toBeLessThan(60_000);
+
+    // Just queued: the next sweep leaves it to its job.
+    await sweep();
+    expect(await renderJobsFor([lost!.clipId])).toEqual([]);
+
+    // The queued job renders it; the clip is READY and off the index.
+    await renderClipJob.run(jobs[0]!.payload as never, testJobContext(runtime).context);
+    const rendered = await findClipById({ table, creatorId, clipId: lost!.clipId, consistent: true });
+    expect(rendered).toMatchObject({ status: "READY", render: { revision: 0, width: 1080, height: 1920 } });
+    expect(
+      await headObject({
+        s3: runtime.clients.s3,
+        bucket: runtime.config.aws.bucketName,
+        key: rendered!.render!.videoKey,
+      }),
+    ).not.toBeNull();
+    expect(await exists(activeRenderKey(lost!.clipId))).toBe(false);
+  });
+
+  it("fails a render that keeps stalling, with the reason, and leaves clips of unfinished videos alone", async () => {
+    const { creatorId, videoId } = video;
+    const [stalling] = await owedClips(videoId, [2], 3 * DAY);
+    let clip = stalling!;
+    for (let count = 0; count < MAX_RENDER_REQUEUES; count++) {
+      clip = (await requeueClipRender({
+        table,
+        creatorId,
+        clipId: clip.clipId,
+        expectedVersion: clip.version,
+        now: ago(3 * DAY),
+      }))!;
+    }
+    // A video still being analysed: its pipeline renders its clips (the video sweep watches it).
+    const { video: processing } = await createQueuedTestVideo({ runtime, creatorId, durationSeconds: 20 });
+    const [unfinished] = await owedClips(processing.videoId, [0], 2 * DAY);
+    await drainJobs(runtime);
+
+    await sweep();
+    const failed = await findClipById({ table, creatorId, clipId: clip.clipId, consistent: true });
+    expect(failed).toMatchObject({ status: "FAILED", revision: 0 });
+    expect(failed!.renderFailureReason).toMatch(/stalled 4 times/);
+    expect(await exists(activeRenderKey(clip.clipId))).toBe(false);
+    expect(
+      await findClipById({ table, creatorId, clipId: unfinished!.clipId, consistent: true }),
+    ).toMatchObject({
+      status: "PENDING",
+      renderRequeues: 0,
+    });
+    expect(await renderJobsFor([clip.clipId, unfinished!.clipId])).toEqual([]);
+  });
+
+  it("removes an entry whose clip is gone", async () => {
+    const clipId = clipIdFor(createId("video"), 0);
+    await table.documentClient.send(
+      new PutCommand({
+        TableName: table.tableName,
+        Item: {
+          ...activeRenderKey(clipId),
+          type: "ActiveRender",
+          creatorId: createId("creator"),
+          videoId: "vid_gone",
+          clipId,
+          revision: 0,
+          status: "PENDING",
+          updatedAt: ago(2 * DAY).toISOString(),
+        },
+      }),
+    );
+    expect((await sweep()).cleared).toBeGreaterThanOrEqual(1);
+    expect(await exists(activeRenderKey(clipId))).toBe(false);
+  });
+});

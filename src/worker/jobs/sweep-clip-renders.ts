@@ -1,0 +1,98 @@
+import {
+  ACTIVE_RENDER_SHARDS,
+  type ActiveRenderEntry,
+  deleteActiveRenderEntry,
+  findClipById,
+  listActiveRenders,
+  requeueClipRender,
+  STALE_RENDER_MS,
+  setClipRenderStatus,
+} from "@/db/repos/clip-repo";
+import { findVideoById } from "@/db/repos/video-repo";
+import { enqueueJob } from "@/queue/enqueue-job";
+import { AppError } from "@/server/errors";
+import { type Runtime, tableOf } from "@/server/runtime";
+import type { JobLog } from "../job-types";
+
+/** A render queued again this many times and still stalling is failed (the page offers "Render again"). */
+export const MAX_RENDER_REQUEUES = 3;
+
+export type RenderSweepReport = { owed: number; requeued: number; failed: number; cleared: number };
+
+/**
+ * Part of the periodic sweep: reads the active-render index — one Query per shard, only clips
+ * whose render is owed — and queues again the render of each clip of a READY video that has
+ * waited or run past STALE_RENDER_MS (its job was lost: a worker stopped with the embedded,
+ * in-memory queue, or an edit was saved but its job could not be sent). The job renders only
+ * the revision it names, so a duplicate of a live job costs a check, not a second render.
+ * A render that stalls more than MAX_RENDER_REQUEUES times is FAILED with the reason.
+ *
+ * Clips of a video still being processed are its pipeline's (the video sweep re-queues that);
+ * entries whose clip is gone or no longer owed a render are removed.
+ */
+export async function sweepClipRenders(options: {
+  runtime: Runtime;
+  log?: JobLog;
+  now?: Date;
+  staleAfterMs?: number;
+}): Promise<RenderSweepReport> {
+  const { runtime } = options;
+  const log = options.log ?? (() => {});
+  const nowMs = (options.now ?? new Date()).getTime();
+  const staleAfterMs = options.staleAfterMs ?? STALE_RENDER_MS;
+  const table = tableOf(runtime);
+  const report: RenderSweepReport = { owed: 0, requeued: 0, failed: 0, cleared: 0 };
+
+  const entries: ActiveRenderEntry[] = [];
+  for (const shard of ACTIVE_RENDER_SHARDS) entries.push(...(await listActiveRenders({ table, shard })));
+  report.owed = entries.length;
+
+  const isStale = (iso: string) => nowMs - Date.parse(iso) > staleAfterMs;
+  for (const entry of entries) {
+    // The entry's updatedAt is the clip's at its last write, so it is a safe first filter.
+    if (!isStale(entry.updatedAt)) continue;
+    const { creatorId, clipId } = entry;
+    try {
+      const clip = await findClipById({ table, creatorId, clipId, consistent: true });
+      if (!clip || !(clip.status === "PENDING" || clip.status === "RENDERING")) {
+        await deleteActiveRenderEntry({ table, clipId });
+        report.cleared++;
+        continue;
+      }
+      if (!isStale(clip.updatedAt)) continue;
+      const video = await findVideoById({ table, creatorId, videoId: clip.videoId, consistent: true });
+      if (video?.status !== "READY") continue;
+      const revision = clip.revision;
+      if (clip.renderRequeues >= MAX_RENDER_REQUEUES) {
+        await setClipRenderStatus({
+          table,
+          creatorId,
+          clipId,
+          revision,
+          status: "FAILED",
+          failureReason: `Rendering stalled ${clip.renderRequeues + 1} times; we stopped trying. Render again to retry.`,
+        });
+        report.failed++;
+        continue;
+      }
+      // Counted first, conditional on the version read: of two sweeps racing, one queues it.
+      const requeued = await requeueClipRender({
+        table,
+        creatorId,
+        clipId,
+        expectedVersion: clip.version,
+      }).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === "conflict") return null;
+        throw error;
+      });
+      if (!requeued) continue;
+      await enqueueJob(runtime, "render-clip", { creatorId, videoId: clip.videoId, clipId, revision });
+      log("re-queued a stalled clip render", { clipId, revision, since: clip.updatedAt });
+      report.requeued++;
+    } catch (error) {
+      // One bad clip must not stop the sweep of the others.
+      log("could not sweep a clip render", { clipId, error: String(error) });
+    }
+  }
+  return report;
+}
