@@ -409,7 +409,13 @@ describe("clip repository", () => {
       status: "PENDING",
       updatedAt: created!.updatedAt,
     });
-    const rendering = await setClipRenderStatus({ table, creatorId, clipId, revision: 0, status: "RENDERING" });
+    const rendering = await setClipRenderStatus({
+      table,
+      creatorId,
+      clipId,
+      revision: 0,
+      status: "RENDERING",
+    });
     expect(await entry()).toMatchObject({ status: "RENDERING", updatedAt: rendering!.updatedAt });
     const ready = (await markClipRendered({ table, creatorId, clipId, render: renderOf(created!) }))!.clip;
     expect(await entryExists()).toBe(false);
@@ -430,10 +436,19 @@ describe("clip repository", () => {
     await expect(
       requeueClipRender({ table, creatorId, clipId, expectedVersion: edited.version }),
     ).rejects.toMatchObject({ code: "conflict" });
-    await setClipRenderStatus({ table, creatorId, clipId, revision: 1, status: "FAILED", failureReason: "x" });
+    await setClipRenderStatus({
+      table,
+      creatorId,
+      clipId,
+      revision: 1,
+      status: "FAILED",
+      failureReason: "x",
+    });
     expect(await entryExists()).toBe(false);
     const failed = await findClipById({ table, creatorId, clipId, consistent: true });
-    expect(await requeueClipRender({ table, creatorId, clipId, expectedVersion: failed!.version })).toBeNull();
+    expect(
+      await requeueClipRender({ table, creatorId, clipId, expectedVersion: failed!.version }),
+    ).toBeNull();
 
     // A new revision starts its count again; deleting the clip deletes its entry.
     const again = await editClip({
