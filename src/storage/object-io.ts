@@ -3,6 +3,8 @@ import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
+import { abortMultipartUpload, createMultipartUpload } from "./multipart";
+import { uploadStreamAsMultipart } from "./upload-stream";
 
 /**
  * Object-storage I/O for the worker and the server: sources stream to disk and renders stream
@@ -86,16 +88,34 @@ export async function writeTextObject(
   );
 }
 
-/** Streams a file into an object. */
+/**
+ * Above this a file goes up in parts: one PUT is limited to 5 GB on S3, and a part that fails
+ * is sent again alone. A stream capture's seekable copy can be several GB.
+ */
+export const MULTIPART_UPLOAD_PART_BYTES = 64 * 1024 ** 2;
+/** S3 takes at most this many parts: bigger files get bigger parts. */
+const MAX_UPLOAD_PARTS = 10_000;
+
+/** Streams a file into an object: in one PUT, or as a multipart upload when it is large. */
 export async function uploadFile(
   options: Bucket & {
     key: string;
     filePath: string;
     contentType: string;
     signal?: AbortSignal;
+    /** Part size for a multipart upload (tests use S3's 5 MB minimum). */
+    partSizeBytes?: number;
   },
 ): Promise<void> {
   const { size } = await stat(options.filePath);
+  const partSizeBytes = Math.max(
+    options.partSizeBytes ?? MULTIPART_UPLOAD_PART_BYTES,
+    Math.ceil(size / MAX_UPLOAD_PARTS),
+  );
+  if (size > partSizeBytes) {
+    await uploadFileInParts({ ...options, sizeBytes: size, partSizeBytes });
+    return;
+  }
   await options.s3.send(
     new PutObjectCommand({
       Bucket: options.bucket,
@@ -106,6 +126,38 @@ export async function uploadFile(
     }),
     { abortSignal: options.signal },
   );
+}
+
+async function uploadFileInParts(
+  options: Bucket & {
+    key: string;
+    filePath: string;
+    contentType: string;
+    sizeBytes: number;
+    partSizeBytes: number;
+    signal?: AbortSignal;
+  },
+): Promise<void> {
+  const { s3, bucket, key, signal } = options;
+  const uploadId = await createMultipartUpload({ s3, bucket, key, contentType: options.contentType, signal });
+  try {
+    const { sizeBytes } = await uploadStreamAsMultipart({
+      s3,
+      bucket,
+      key,
+      uploadId,
+      stream: createReadStream(options.filePath),
+      partSizeBytes: options.partSizeBytes,
+      maxBytes: options.sizeBytes,
+      signal,
+    });
+    if (sizeBytes !== options.sizeBytes)
+      throw new Error(`Upload of ${key} stopped at ${sizeBytes} of ${options.sizeBytes} bytes`);
+  } catch (error) {
+    // No half-uploaded parts left to pay for.
+    await abortMultipartUpload({ s3, bucket, key, uploadId }).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Deletes the given objects; ones already gone are fine. */

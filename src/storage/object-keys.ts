@@ -30,6 +30,10 @@ export const videoObjectPrefix = (creatorId: string, videoId: string) =>
 export const sourceObjectKey = (creatorId: string, videoId: string) =>
   `${videoObjectPrefix(creatorId, videoId)}source`;
 
+/** The seekable (Matroska) copy of a source that cannot be cut exactly (see media/seekable-copy.ts). */
+export const seekableCopyObjectKey = (creatorId: string, videoId: string) =>
+  `${videoObjectPrefix(creatorId, videoId)}seekable-copy.mkv`;
+
 export const videoThumbnailObjectKey = (creatorId: string, videoId: string) =>
   `${videoObjectPrefix(creatorId, videoId)}thumbnail.jpg`;
 

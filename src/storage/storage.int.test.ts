@@ -1,9 +1,14 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { describe, expect, it } from "vitest";
 import { testRuntime } from "../../dev/test/runtime";
 import { deletePrefix, listKeys } from "./delete-prefix";
 import { headObject } from "./head-object";
 import { completeMultipartUpload, createMultipartUpload, listStoredParts } from "./multipart";
+import { downloadObjectToFile, uploadFile } from "./object-io";
 import { sourceObjectKey, videoObjectPrefix } from "./object-keys";
 import { presignGet, presignSinglePut, presignUploadPart } from "./presign";
 
@@ -153,6 +158,51 @@ describe("multipart upload through presigned part URLs", () => {
     const response = await fetch(get.url, { headers: { range: "bytes=0-3" } });
     expect(response.status).toBe(206);
     expect([...new Uint8Array(await response.arrayBuffer())]).toEqual([1, 1, 1, 1]);
+  });
+});
+
+describe("uploadFile", () => {
+  it("sends a file larger than a part in parts, and it reads back byte for byte", async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), "truss-upload-file-"));
+    try {
+      const filePath = path.join(directory, "copy.mkv");
+      const content = randomBytes(11 * MiB + 123);
+      await writeFile(filePath, content);
+      const key = freshKey();
+      // The real client, with the name of each request it sends noted.
+      const sent: string[] = [];
+      const noting = {
+        send: (command: { constructor: { name: string } }, options?: unknown) => {
+          sent.push(command.constructor.name);
+          return s3.send(command as never, options as never);
+        },
+      } as unknown as typeof s3;
+      await uploadFile({
+        s3: noting,
+        bucket,
+        key,
+        filePath,
+        contentType: "video/x-matroska",
+        partSizeBytes: 5 * MiB,
+      });
+      expect(sent).toEqual([
+        "CreateMultipartUploadCommand",
+        "UploadPartCommand",
+        "UploadPartCommand",
+        "UploadPartCommand",
+        "CompleteMultipartUploadCommand",
+      ]);
+      expect(await headObject({ s3, bucket, key })).toMatchObject({
+        sizeBytes: content.length,
+        contentType: "video/x-matroska",
+      });
+      const readBack = path.join(directory, "read-back");
+      await downloadObjectToFile({ s3, bucket, key, filePath: readBack });
+      const digest = (data: Buffer) => createHash("sha256").update(data).digest("hex");
+      expect(digest(await readFile(readBack))).toBe(digest(content));
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });
 

@@ -124,6 +124,12 @@ export const VideoItem = z.object({
   importUrl: z.string().nullable(),
   /** Object key of the source file (storage/object-keys.ts). */
   sourceKey: z.string(),
+  /**
+   * For a source ffmpeg cannot cut exactly (MPEG-TS): the Matroska copy analysis made of it,
+   * stored so a re-render seeks in it over HTTP instead of downloading and copying the whole
+   * capture again. Null for every other source.
+   */
+  seekableCopyKey: z.string().nullable().default(null),
   uploadKind: z.enum(["single", "multipart"]),
   /** S3 multipart upload id while the upload is open; null once completed or aborted. */
   uploadId: z.string().nullable(),
@@ -159,6 +165,7 @@ export type VideoChanges = Partial<
     | "sourceContentType"
     | "probe"
     | "thumbnailKey"
+    | "seekableCopyKey"
     | "analysis"
     | "captions"
     | "clipCount"
@@ -229,6 +236,7 @@ export async function createVideo(options: { table: Table; video: NewVideo; now?
     sourceContentType: null,
     probe: null,
     thumbnailKey: null,
+    seekableCopyKey: null,
     analysis: null,
     captions: null,
     clipCount: 0,

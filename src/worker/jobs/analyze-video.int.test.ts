@@ -19,7 +19,7 @@ import { probeMedia } from "@/media/probe";
 import { tableOf } from "@/server/runtime";
 import { setVideoCaptions } from "@/server/videos/video-captions";
 import { headObject } from "@/storage/head-object";
-import { downloadObjectToFile } from "@/storage/object-io";
+import { deleteObjects, downloadObjectToFile } from "@/storage/object-io";
 import { analysisObjectKey } from "@/storage/object-keys";
 import { testRuntime } from "../../../dev/test/runtime";
 import type { JobContext } from "../job-types";
@@ -235,7 +235,17 @@ describe("analyze-video job", () => {
         const probe = await probeMedia({ binaries: resolveMediaBinaries(), input: filePath });
         expect(probe.durationSeconds).toBeCloseTo(clip.endSeconds - clip.startSeconds, 1);
       }
-      // An edited range re-renders from the copy too: 10.5 s is mid-way between keyframes.
+      // The copy is stored once, beside the source.
+      expect(ready!.seekableCopyKey).toMatch(/seekable-copy\.mkv$/);
+      const copyPath = path.join(downloadDir, "seekable-copy.mkv");
+      await downloadObjectToFile({ ...storage, key: ready!.seekableCopyKey!, filePath: copyPath });
+      const copyProbe = await probeMedia({ binaries: resolveMediaBinaries(), input: copyPath });
+      expect(copyProbe.formatName).toContain("matroska");
+      expect(copyProbe.durationSeconds).toBeCloseTo(capture.probe!.durationSeconds, 0);
+
+      // An edited range re-renders from the stored copy, over HTTP: without the capture itself
+      // (deleted here) it still renders. 10.5 s is mid-way between keyframes.
+      await deleteObjects({ ...storage, keys: [capture.sourceKey] });
       const edited = await editClip({
         table,
         creatorId: capture.creatorId,

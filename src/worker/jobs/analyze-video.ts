@@ -30,8 +30,8 @@ import { ensureSeekableSource, needsSeekableCopy } from "@/media/seekable-copy";
 import { AppError } from "@/server/errors";
 import { tableOf } from "@/server/runtime";
 import { purgeVideo } from "@/server/videos/purge-video";
-import { type Bucket, downloadObjectToFile } from "@/storage/object-io";
-import { videoThumbnailObjectKey } from "@/storage/object-keys";
+import { type Bucket, downloadObjectToFile, uploadFile } from "@/storage/object-io";
+import { seekableCopyObjectKey, videoThumbnailObjectKey } from "@/storage/object-keys";
 import { presignGet } from "@/storage/presign";
 import type { JobContext, JobHandler } from "../job-types";
 import { PermanentJobError } from "../job-types";
@@ -460,7 +460,9 @@ async function ensureProbe(
 
 /**
  * The source file the engine reads, made once per job: the download, or for a container that
- * cannot be cut exactly (a stream capture's MPEG-TS) a Matroska copy of it beside it.
+ * cannot be cut exactly (a stream capture's MPEG-TS) a Matroska copy of it. The copy is stored
+ * beside the source once, so a resumed job downloads it instead of copying again, and a
+ * re-render of one clip seeks in it over HTTP instead of fetching the whole capture.
  */
 async function ensureSource(
   state: PipelineState,
@@ -468,6 +470,12 @@ async function ensureSource(
 ): Promise<string> {
   if (state.sourcePath) return state.sourcePath;
   const probe = await ensureProbe(state, binaries);
+  const { seekableCopyKey } = state.video;
+  if (needsSeekableCopy(probe.formatName) && seekableCopyKey) {
+    state.downloadedPath = null;
+    state.sourcePath = await downloadObject(state, seekableCopyKey, "seekable-copy.mkv");
+    return state.sourcePath;
+  }
   const downloadedPath = await downloadSource(state);
   if (needsSeekableCopy(probe.formatName)) {
     await state.progress.stage(
@@ -484,23 +492,44 @@ async function ensureSource(
     deleteSourceOnceCopied: true,
     signal: state.signal,
   });
-  // The copy holds all the engine reads; the download is gone.
-  if (sourcePath !== downloadedPath) state.downloadedPath = null;
+  if (sourcePath !== downloadedPath) {
+    // The copy holds all the engine reads; the download is gone.
+    state.downloadedPath = null;
+    await storeSeekableCopy(state, sourcePath);
+  }
   state.sourcePath = sourcePath;
   return sourcePath;
+}
+
+async function storeSeekableCopy(state: PipelineState, filePath: string): Promise<void> {
+  const { storage, creatorId, signal } = state;
+  const { videoId } = state.video;
+  const key = seekableCopyObjectKey(creatorId, videoId);
+  await uploadFile({ ...storage, key, filePath, contentType: "video/x-matroska", signal });
+  state.video = await updateVideo({
+    table: state.table,
+    creatorId,
+    videoId,
+    set: { seekableCopyKey: key },
+  });
 }
 
 /** Streams the source from storage to the work directory, once per job. */
 async function downloadSource(state: PipelineState): Promise<string> {
   if (state.downloadedPath) return state.downloadedPath;
-  const { progress, storage, video, signal } = state;
+  state.downloadedPath = await downloadObject(state, state.video.sourceKey, "source");
+  return state.downloadedPath;
+}
+
+async function downloadObject(state: PipelineState, key: string, fileName: string): Promise<string> {
+  const { progress, storage, signal } = state;
   // A resumed job downloads again at a later stage: the bar must not jump back to 0.
   const from = Math.max(0, progress.percent);
   await progress.stage("Downloading the video", from);
-  const filePath = path.join(state.workDir, "source");
+  const filePath = path.join(state.workDir, fileName);
   await downloadObjectToFile({
     ...storage,
-    key: video.sourceKey,
+    key,
     filePath,
     signal,
     onProgress: (written, total) => {
@@ -508,7 +537,6 @@ async function downloadSource(state: PipelineState): Promise<string> {
         progress.tick(from + (written / total) * (PROGRESS.downloaded - from));
     },
   });
-  state.downloadedPath = filePath;
   return filePath;
 }
 

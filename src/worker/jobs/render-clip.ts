@@ -125,10 +125,12 @@ export async function rerenderClip(options: {
     });
     return render(sourcePath);
   };
+  // A stream capture cannot be cut exactly where it is stored (seekable-copy.ts): its
+  // seekable copy can, once analysis has stored one.
+  const seekableKey = needsSeekableCopy(probe.formatName) ? video.seekableCopyKey : video.sourceKey;
   try {
     let outcome: Awaited<ReturnType<typeof render>>;
-    if (needsSeekableCopy(probe.formatName)) {
-      // A stream capture cannot be cut exactly where it is stored (seekable-copy.ts).
+    if (!seekableKey) {
       outcome = await renderFromDownload();
     } else {
       try {
@@ -137,7 +139,7 @@ export async function rerenderClip(options: {
         const { url } = await presignGet({
           client: runtime.clients.s3,
           bucket: storage.bucket,
-          key: video.sourceKey,
+          key: seekableKey,
           expiresInSeconds: 60 * 60,
         });
         outcome = await render(url);
