@@ -270,6 +270,22 @@ describe("analyze-video job", () => {
       await downloadObjectToFile({ ...storage, key: rerendered!.render!.videoKey, filePath });
       const probe = await probeMedia({ binaries: resolveMediaBinaries(), input: filePath });
       expect(probe.durationSeconds).toBeCloseTo(15.5, 1);
+
+      // A job resumed mid-render reads the stored copy too (the capture is gone).
+      await updateVideoStatus({ table, ...capture, from: ["READY"], to: "RENDERING" });
+      await setClipRenderStatus({
+        table,
+        creatorId: capture.creatorId,
+        clipId: best.clipId,
+        revision: edited.revision,
+        status: "FAILED",
+        failureReason: "killed",
+      });
+      await analyzeVideoJob.run({ creatorId: capture.creatorId, videoId: capture.videoId }, jobContext([]));
+      const resumed = await findClipById({ table, creatorId: capture.creatorId, clipId: best.clipId });
+      expect(resumed).toMatchObject({ status: "READY", render: { revision: edited.revision } });
+      expect(resumed!.render!.renderedAt > rerendered!.render!.renderedAt).toBe(true);
+      expect(await findVideoById({ table, ...capture, consistent: true })).toMatchObject({ status: "READY" });
     } finally {
       await rm(downloadDir, { recursive: true, force: true });
     }
