@@ -1,5 +1,6 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
+import { unlink } from "node:fs/promises";
 import http from "node:http";
 import { createRequire } from "node:module";
 import net from "node:net";
@@ -237,6 +238,7 @@ async function startS3Server({ port, directory }: { port: number; directory: str
     callback(): http.RequestListener;
     reset(): void;
   };
+  keepObjectDirectories(require("@20minutes/s3rver/lib/stores/filesystem") as FilesystemStoreClass);
   mkdirSync(directory, { recursive: true });
   const s3rver = new S3rver({ silent: true, directory, vhostBuckets: false });
   const handle = s3rver.callback();
@@ -265,6 +267,32 @@ async function startS3Server({ port, directory }: { port: number; directory: str
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+type FilesystemStoreClass = {
+  prototype: {
+    deleteObject(bucket: string, key: string): Promise<void>;
+    getResourcePath(bucket: string, key: string, resource: string): string;
+  };
+};
+
+/**
+ * s3rver deletes an object's files, then removes its parent directories while they look empty
+ * (a readdir, then a recursive rm). A PUT to another key that has just created one of those
+ * directories loses it before it writes its file, and fails with a 500 (seen once in a test
+ * run, with tests deleting and uploading side by side). Deleting only the files avoids that
+ * race; an empty directory costs nothing, and listings read object files only.
+ */
+function keepObjectDirectories(store: FilesystemStoreClass) {
+  store.prototype.deleteObject = async function deleteObjectFiles(bucket, key) {
+    await Promise.all(
+      ["object", "object.md5", "metadata.json"].map((resource) =>
+        unlink(this.getResourcePath(bucket, key, resource)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== "ENOENT") throw error;
+        }),
+      ),
+    );
   };
 }
 
