@@ -236,11 +236,19 @@ async function startS3Server({ port, directory }: { port: number; directory: str
     options: Record<string, unknown>,
   ) => {
     callback(): http.RequestListener;
+    on(event: "error", listener: (error: Error, context: { method: string; path: string }) => void): void;
     reset(): void;
   };
   keepObjectDirectories(require("@20minutes/s3rver/lib/stores/filesystem") as FilesystemStoreClass);
   mkdirSync(directory, { recursive: true });
   const s3rver = new S3rver({ silent: true, directory, vhostBuckets: false });
+  // Silent drops S3's own answers (NoSuchKey, NotImplemented…), and with them any failure of
+  // the server itself; that is worth a line: a 500 in a test run is otherwise a bare status.
+  const S3Error = require("@20minutes/s3rver/lib/models/error") as new () => Error & { code: string };
+  s3rver.on("error", (error, context) => {
+    if (!(error instanceof S3Error))
+      console.error(`embedded S3: ${context.method} ${context.path} failed: ${error.stack ?? error.message}`);
+  });
   const handle = s3rver.callback();
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
