@@ -92,6 +92,36 @@ export async function queryPage<T>(options: {
   };
 }
 
+/**
+ * Every item of one partition, one Query a page until the last: for the small index partitions
+ * the sweep reads whole (active videos, active renders), never for a creator's lists.
+ */
+export async function queryWholePartition<T>(options: {
+  table: Table;
+  pk: string;
+  schema: z.ZodType<T>;
+  onStats?: (stats: QueryStats) => void;
+}): Promise<T[]> {
+  const { table, schema } = options;
+  const items: T[] = [];
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const output = await table.documentClient.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: "PK = :pk",
+        ExpressionAttributeValues: { ":pk": options.pk },
+        ExclusiveStartKey: exclusiveStartKey,
+        ReturnConsumedCapacity: options.onStats ? "TOTAL" : undefined,
+      }),
+    );
+    options.onStats?.(queryStatsOf(output));
+    for (const item of output.Items ?? []) items.push(schema.parse(item));
+    exclusiveStartKey = output.LastEvaluatedKey;
+  } while (exclusiveStartKey);
+  return items;
+}
+
 /** What one Query read, for callers that page by hand (and for `queryPage` itself). */
 export function queryStatsOf(output: {
   Count?: number;

@@ -20,6 +20,7 @@ import {
   type QueryStats,
   queryPage,
   queryStatsOf,
+  queryWholePartition,
   type Table,
   translateWriteError,
 } from "@/db/table";
@@ -736,27 +737,12 @@ export async function listActiveRenders(options: {
   shard: number;
   onStats?: (stats: QueryStats) => void;
 }): Promise<ActiveRenderEntry[]> {
-  const { table } = options;
-  const entries: ActiveRenderEntry[] = [];
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const output = await table.documentClient.send(
-      new QueryCommand({
-        TableName: table.tableName,
-        KeyConditionExpression: "PK = :pk",
-        ExpressionAttributeValues: { ":pk": activeRenderPk(options.shard) },
-        ExclusiveStartKey: exclusiveStartKey,
-        ReturnConsumedCapacity: options.onStats ? "TOTAL" : undefined,
-      }),
-    );
-    options.onStats?.(queryStatsOf(output));
-    for (const item of output.Items ?? []) {
-      const { type: _type, ...entry } = ActiveRenderItem.parse(item);
-      entries.push(entry);
-    }
-    exclusiveStartKey = output.LastEvaluatedKey;
-  } while (exclusiveStartKey);
-  return entries;
+  const items = await queryWholePartition({
+    ...options,
+    pk: activeRenderPk(options.shard),
+    schema: ActiveRenderItem,
+  });
+  return items.map(({ type: _type, ...entry }) => entry);
 }
 
 export const ACTIVE_RENDER_SHARDS = Array.from({ length: ACTIVE_RENDER_SHARD_COUNT }, (_, shard) => shard);

@@ -31,6 +31,7 @@ import {
   type QueryStats,
   queryPage,
   queryStatsOf,
+  queryWholePartition,
   type Table,
   transactWrite,
   translateWriteError,
@@ -596,27 +597,12 @@ export async function listActiveVideos(options: {
   shard: number;
   onStats?: (stats: QueryStats) => void;
 }): Promise<ActiveVideoEntry[]> {
-  const { table } = options;
-  const entries: ActiveVideoEntry[] = [];
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const output = await table.documentClient.send(
-      new QueryCommand({
-        TableName: table.tableName,
-        KeyConditionExpression: "PK = :pk",
-        ExpressionAttributeValues: { ":pk": activeVideoPk(options.shard) },
-        ExclusiveStartKey: exclusiveStartKey,
-        ReturnConsumedCapacity: options.onStats ? "TOTAL" : undefined,
-      }),
-    );
-    options.onStats?.(queryStatsOf(output));
-    for (const item of output.Items ?? []) {
-      const { type: _type, ...entry } = ActiveVideoItem.parse(item);
-      entries.push(entry);
-    }
-    exclusiveStartKey = output.LastEvaluatedKey;
-  } while (exclusiveStartKey);
-  return entries;
+  const items = await queryWholePartition({
+    ...options,
+    pk: activeVideoPk(options.shard),
+    schema: ActiveVideoItem,
+  });
+  return items.map(({ type: _type, ...entry }) => entry);
 }
 
 export const ACTIVE_VIDEO_SHARDS = Array.from({ length: ACTIVE_VIDEO_SHARD_COUNT }, (_, shard) => shard);
