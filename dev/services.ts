@@ -244,10 +244,12 @@ async function startS3Server({ port, directory }: { port: number; directory: str
   const s3rver = new S3rver({ silent: true, directory, vhostBuckets: false });
   // Silent drops S3's own answers (NoSuchKey, NotImplemented…), and with them any failure of
   // the server itself; that is worth a line: a 500 in a test run is otherwise a bare status.
+  // A client hanging up mid-body (ffmpeg does after each ranged read) is neither.
   const S3Error = require("@20minutes/s3rver/lib/models/error") as new () => Error & { code: string };
+  const CLIENT_HUNG_UP = new Set(["ECONNRESET", "EPIPE", "ERR_STREAM_PREMATURE_CLOSE"]);
   s3rver.on("error", (error, context) => {
-    if (!(error instanceof S3Error))
-      console.error(`embedded S3: ${context.method} ${context.path} failed: ${error.stack ?? error.message}`);
+    if (error instanceof S3Error || CLIENT_HUNG_UP.has((error as NodeJS.ErrnoException).code ?? "")) return;
+    console.error(`embedded S3: ${context.method} ${context.path} failed: ${error.stack ?? error.message}`);
   });
   const handle = s3rver.callback();
   const server = http.createServer((request, response) => {
