@@ -29,14 +29,16 @@ import { writeSignalsArtifact } from "@/worker/jobs/clip-pipeline/analysis-artif
 import { createQueuedTestVideo } from "@/worker/jobs/clip-pipeline/create-queued-test-video";
 import { renderClipJob } from "@/worker/jobs/render-clip";
 import { provisionResources } from "../../../dev/provision";
-import { testRuntime } from "../../../dev/test/runtime";
+import { testRuntime, testTableName } from "../../../dev/test/runtime";
 import { editClip } from "./edit-clip";
 import { getClip } from "./get-clip";
 import { getVideoStudio } from "./get-video-studio";
 import { listClips } from "./list-clips";
 
-// Its own queue, so the render job this test queues is read by this test only.
+// Its own queue, so the render job this test queues is read by this test only; its own table,
+// so another file's sweep does not re-queue the stalled render it sets up.
 const runtime = testRuntime({
+  TRUSS_TABLE_NAME: testTableName("clips"),
   TRUSS_QUEUE_NAME: `truss-clips-test-${process.pid}`,
   TRUSS_DLQ_NAME: `truss-clips-test-dlq-${process.pid}`,
 });

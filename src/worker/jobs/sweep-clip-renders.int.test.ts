@@ -12,30 +12,28 @@ import { updateVideoStatus, type Video } from "@/db/repos/video-repo";
 import { clipIdFor, createId } from "@/lib/ids";
 import { tableOf } from "@/server/runtime";
 import { testJobContext } from "@/server/videos/testing/test-job-context";
-import {
-  createTestQueue,
-  deleteTestQueue,
-  drainJobs,
-  testQueueName,
-} from "@/server/videos/testing/test-queue";
+import { deleteTestQueue, drainJobs, testQueueName } from "@/server/videos/testing/test-queue";
 import { headObject } from "@/storage/head-object";
-import { testRuntime } from "../../../dev/test/runtime";
+import { provisionResources } from "../../../dev/provision";
+import { testRuntime, testTableName } from "../../../dev/test/runtime";
 import { createQueuedTestVideo } from "./clip-pipeline/create-queued-test-video";
 import { renderClipJob } from "./render-clip";
 import { MAX_RENDER_REQUEUES, sweepClipRenders } from "./sweep-clip-renders";
 
-const runtime = testRuntime({ TRUSS_QUEUE_NAME: testQueueName("sweep-renders") });
+const runtime = testRuntime({
+  TRUSS_QUEUE_NAME: testQueueName("sweep-renders"),
+  TRUSS_TABLE_NAME: testTableName("sweep-renders"),
+});
 const table = tableOf(runtime);
 const DAY = 24 * 3600_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
-// Other test files share the table: this file's owed renders are days old, theirs minutes, so
-// a sweep that only takes renders stalled for over a day touches nothing of theirs.
-const sweep = () => sweepClipRenders({ runtime, staleAfterMs: DAY });
+const sweep = () => sweepClipRenders({ runtime });
 
 let video: Video;
 
 beforeAll(async () => {
-  await createTestQueue(runtime);
+  const { clients, config } = runtime;
+  await provisionResources({ aws: config.aws, appOrigin: config.appUrl, ...clients });
   ({ video } = await createQueuedTestVideo({ runtime, durationSeconds: 20 }));
   const { creatorId, videoId } = video;
   for (const [from, to] of [

@@ -15,24 +15,28 @@ import { singleUploadVideo } from "@/db/testing/single-upload-video";
 import { createId } from "@/lib/ids";
 import { tableOf } from "@/server/runtime";
 import { testJobContext } from "@/server/videos/testing/test-job-context";
-import {
-  createTestQueue,
-  deleteTestQueue,
-  drainJobs,
-  testQueueName,
-} from "@/server/videos/testing/test-queue";
+import { deleteTestQueue, drainJobs, testQueueName } from "@/server/videos/testing/test-queue";
 import { listKeys } from "@/storage/delete-prefix";
 import { videoObjectPrefix } from "@/storage/object-keys";
-import { testRuntime } from "../../../dev/test/runtime";
+import { provisionResources } from "../../../dev/provision";
+import { testRuntime, testTableName } from "../../../dev/test/runtime";
 import { MAX_REQUEUES, sweepVideosJob } from "./sweep-videos";
 
-const runtime = testRuntime({ TRUSS_QUEUE_NAME: testQueueName("sweep"), UPLOAD_ABANDON_AFTER_HOURS: "24" });
+// Its own table: its sweeps act on whatever has stalled in the table they read.
+const runtime = testRuntime({
+  TRUSS_QUEUE_NAME: testQueueName("sweep"),
+  TRUSS_TABLE_NAME: testTableName("sweep"),
+  UPLOAD_ABANDON_AFTER_HOURS: "24",
+});
 const table = tableOf(runtime);
 const bucket = runtime.config.aws.bucketName;
 const HOUR = 3600_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
 
-beforeAll(() => createTestQueue(runtime));
+beforeAll(() => {
+  const { clients, config } = runtime;
+  return provisionResources({ aws: config.aws, appOrigin: config.appUrl, ...clients });
+});
 afterAll(() => deleteTestQueue(runtime).catch(() => {}));
 
 async function exists(key: Key) {
