@@ -495,7 +495,13 @@ async function ensureSource(
   if (sourcePath !== downloadedPath) {
     // The copy holds all the engine reads; the download is gone.
     state.downloadedPath = null;
-    await storeSeekableCopy(state, sourcePath);
+    // Storing it only spares later jobs work: without it they copy the capture again.
+    await storeSeekableCopy(state, sourcePath).catch((error: unknown) => {
+      if (state.signal.aborted) throw error;
+      state.context.log("could not store the seekable copy; re-renders will copy the capture again", {
+        error: String(error),
+      });
+    });
   }
   state.sourcePath = sourcePath;
   return sourcePath;
