@@ -431,11 +431,15 @@ describe("clip repository", () => {
       layoutChoice: "auto",
     });
     expect(await entry()).toMatchObject({ revision: 1, status: "PENDING" });
-    const requeued = await requeueClipRender({ table, creatorId, clipId, expectedVersion: edited.version });
-    expect(requeued).toMatchObject({ revision: 1, status: "PENDING", renderRequeues: 1 });
+    const waited = await requeueClipRender({ table, creatorId, clipId, expectedVersion: edited.version });
+    expect(waited).toMatchObject({ revision: 1, status: "PENDING", renderStalls: 0 });
     await expect(
       requeueClipRender({ table, creatorId, clipId, expectedVersion: edited.version }),
     ).rejects.toMatchObject({ code: "conflict" });
+    // A render that started and was lost counts as a stall.
+    const started = await setClipRenderStatus({ table, creatorId, clipId, revision: 1, status: "RENDERING" });
+    const stalled = await requeueClipRender({ table, creatorId, clipId, expectedVersion: started!.version });
+    expect(stalled).toMatchObject({ revision: 1, status: "PENDING", renderStalls: 1 });
     await setClipRenderStatus({
       table,
       creatorId,
@@ -460,7 +464,7 @@ describe("clip repository", () => {
       endSeconds: 25,
       layoutChoice: "auto",
     });
-    expect(again).toMatchObject({ revision: 2, renderRequeues: 0 });
+    expect(again).toMatchObject({ revision: 2, renderStalls: 0 });
     expect(await entryExists()).toBe(true);
     await deleteClip({ table, creatorId, clip: again });
     expect(await entryExists()).toBe(false);

@@ -125,11 +125,11 @@ const ClipItem = ClipSummaryFields.extend({
   type: z.literal("Clip"),
   platformCopy: ClipPlatformCopySchema,
   /**
-   * How often the sweep queued the current revision's render again after its job was lost; a
-   * render that keeps stalling is failed instead (see `requeueClipRender`). A new revision
-   * starts again at 0.
+   * How often a started render of the current revision stopped without finishing (its worker
+   * died mid-render, and the sweep queued it again); one that keeps stopping is failed instead
+   * (see `requeueClipRender`). A new revision starts again at 0.
    */
-  renderRequeues: z.number().int().nonnegative().default(0),
+  renderStalls: z.number().int().nonnegative().default(0),
 });
 
 const ClipRankItem = ClipSummaryFields.extend({ type: z.literal("ClipRank") });
@@ -156,7 +156,7 @@ const toSummary = (item: { type: string } & ClipSummary): ClipSummary => {
 };
 
 export function summaryOf(clip: Clip): ClipSummary {
-  const { platformCopy: _platformCopy, renderRequeues: _renderRequeues, ...summary } = clip;
+  const { platformCopy: _platformCopy, renderStalls: _renderStalls, ...summary } = clip;
   return summary;
 }
 
@@ -481,7 +481,7 @@ export async function upsertClipsForVideo(options: {
         layoutChoice: "auto",
         status: "PENDING",
         renderFailureReason: null,
-        renderRequeues: 0,
+        renderStalls: 0,
         render: null,
         createdAt: nowIso,
         updatedAt: nowIso,
@@ -638,7 +638,7 @@ const nextRevision = (clip: Clip) => ({
   revision: clip.revision + 1,
   status: "PENDING" as const,
   renderFailureReason: null,
-  renderRequeues: 0,
+  renderStalls: 0,
 });
 
 /**
@@ -713,9 +713,11 @@ export async function deleteClip(options: {
 }
 
 /**
- * The sweep's move for a render whose job was lost: PENDING again and counted (updatedAt moves
- * too, so the next sweep waits another STALE_RENDER_MS). Conditional on the version the sweep
- * read (a `conflict` when the clip changed since); null when no render is owed.
+ * The sweep's move for a render whose job was lost: PENDING again (updatedAt moves too, so the
+ * next sweep waits another STALE_RENDER_MS). A render that had started counts as a stall; one
+ * that never started was only waiting, perhaps behind a long queue, and does not. Conditional
+ * on the version the sweep read (a `conflict` when the clip changed since); null when no render
+ * is owed.
  */
 export async function requeueClipRender(options: {
   table: Table;
@@ -727,7 +729,13 @@ export async function requeueClipRender(options: {
   return changeClip({
     ...options,
     change: (clip) =>
-      renderOwed(clip) ? { ...clip, status: "PENDING", renderRequeues: clip.renderRequeues + 1 } : null,
+      renderOwed(clip)
+        ? {
+            ...clip,
+            status: "PENDING",
+            renderStalls: clip.renderStalls + (clip.status === "RENDERING" ? 1 : 0),
+          }
+        : null,
   });
 }
 

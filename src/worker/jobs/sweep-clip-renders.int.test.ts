@@ -6,6 +6,7 @@ import {
   findClipById,
   markClipRendered,
   requeueClipRender,
+  setClipRenderStatus,
   upsertClipsForVideo,
 } from "@/db/repos/clip-repo";
 import { updateVideoStatus, type Video } from "@/db/repos/video-repo";
@@ -18,7 +19,7 @@ import { provisionResources } from "../../../dev/provision";
 import { testRuntime, testTableName } from "../../../dev/test/runtime";
 import { createQueuedTestVideo } from "./clip-pipeline/create-queued-test-video";
 import { renderClipJob } from "./render-clip";
-import { MAX_RENDER_REQUEUES, sweepClipRenders } from "./sweep-clip-renders";
+import { MAX_RENDER_STALLS, sweepClipRenders } from "./sweep-clip-renders";
 
 const runtime = testRuntime({
   TRUSS_QUEUE_NAME: testQueueName("sweep-renders"),
@@ -113,7 +114,8 @@ describe("sweep of clip renders", () => {
       { creatorId, videoId, clipId: lost!.clipId, revision: 0 },
     ]);
     const requeued = await findClipById({ table, creatorId, clipId: lost!.clipId, consistent: true });
-    expect(requeued).toMatchObject({ status: "PENDING", renderRequeues: 1 });
+    // It never started: waiting is no stall.
+    expect(requeued).toMatchObject({ status: "PENDING", renderStalls: 0 });
     expect(Date.now() - Date.parse(requeued!.updatedAt)).toBeLessThan(60_000);
 
     // Just queued: the next sweep leaves it to its job.
@@ -134,17 +136,48 @@ describe("sweep of clip renders", () => {
     expect(await exists(activeRenderKey(lost!.clipId))).toBe(false);
   });
 
-  it("fails a render that keeps stalling, with the reason, and leaves clips of unfinished videos alone", async () => {
+  it("fails a render that keeps stopping mid-way, never one that only waits, and leaves unfinished videos alone", async () => {
     const { creatorId, videoId } = video;
-    const [stalling] = await owedClips(videoId, [2], 3 * DAY);
+    const [stalling, patient] = await owedClips(videoId, [2, 3], 3 * DAY);
+    const longAgo = ago(3 * DAY);
+    // Started and lost its worker, queued again by the sweep, MAX_RENDER_STALLS times over.
     let clip = stalling!;
-    for (let count = 0; count < MAX_RENDER_REQUEUES; count++) {
+    for (let count = 0; count < MAX_RENDER_STALLS; count++) {
+      const started = await setClipRenderStatus({
+        table,
+        creatorId,
+        clipId: clip.clipId,
+        revision: 0,
+        status: "RENDERING",
+        now: longAgo,
+      });
       clip = (await requeueClipRender({
         table,
         creatorId,
         clipId: clip.clipId,
-        expectedVersion: clip.version,
-        now: ago(3 * DAY),
+        expectedVersion: started!.version,
+        now: longAgo,
+      }))!;
+    }
+    expect(clip.renderStalls).toBe(MAX_RENDER_STALLS);
+    // ...and once more.
+    await setClipRenderStatus({
+      table,
+      creatorId,
+      clipId: clip.clipId,
+      revision: 0,
+      status: "RENDERING",
+      now: longAgo,
+    });
+    // Queued again as often, but never started: still only waiting.
+    let waiting = patient!;
+    for (let count = 0; count <= MAX_RENDER_STALLS; count++) {
+      waiting = (await requeueClipRender({
+        table,
+        creatorId,
+        clipId: waiting.clipId,
+        expectedVersion: waiting.version,
+        now: longAgo,
       }))!;
     }
     // A video still being analysed: its pipeline renders its clips (the video sweep watches it).
@@ -155,15 +188,17 @@ describe("sweep of clip renders", () => {
     await sweep();
     const failed = await findClipById({ table, creatorId, clipId: clip.clipId, consistent: true });
     expect(failed).toMatchObject({ status: "FAILED", revision: 0 });
-    expect(failed!.renderFailureReason).toMatch(/stalled 4 times/);
+    expect(failed!.renderFailureReason).toMatch(/stopped before the end 4 times/);
     expect(await exists(activeRenderKey(clip.clipId))).toBe(false);
     expect(
       await findClipById({ table, creatorId, clipId: unfinished!.clipId, consistent: true }),
     ).toMatchObject({
       status: "PENDING",
-      renderRequeues: 0,
+      renderStalls: 0,
     });
-    expect(await renderJobsFor([clip.clipId, unfinished!.clipId])).toEqual([]);
+    expect(
+      (await renderJobsFor([clip.clipId, waiting.clipId, unfinished!.clipId])).map((job) => job.payload),
+    ).toEqual([{ creatorId, videoId, clipId: waiting.clipId, revision: 0 }]);
   });
 
   it("removes an entry whose clip is gone", async () => {

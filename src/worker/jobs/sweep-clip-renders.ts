@@ -14,8 +14,11 @@ import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
 import type { JobLog } from "../job-types";
 
-/** A render queued again this many times and still stalling is failed (the page offers "Render again"). */
-export const MAX_RENDER_REQUEUES = 3;
+/**
+ * A render that stopped mid-way this many times, and has again, is failed (the page offers
+ * "Render again"): it may be what brings its worker down.
+ */
+export const MAX_RENDER_STALLS = 3;
 
 export type RenderSweepReport = { owed: number; requeued: number; failed: number; cleared: number };
 
@@ -25,7 +28,9 @@ export type RenderSweepReport = { owed: number; requeued: number; failed: number
  * waited or run past STALE_RENDER_MS (its job was lost: a worker stopped with the embedded,
  * in-memory queue, or an edit was saved but its job could not be sent). The job renders only
  * the revision it names, so a duplicate of a live job costs a check, not a second render.
- * A render that stalls more than MAX_RENDER_REQUEUES times is FAILED with the reason.
+ * A render still waiting is queued again however often it waits (it may sit behind a long
+ * queue); one that started and stopped more than MAX_RENDER_STALLS times is FAILED with the
+ * reason.
  *
  * Clips of a video still being processed are its pipeline's (the video sweep re-queues that);
  * entries whose clip is gone or no longer owed a render are removed.
@@ -63,19 +68,19 @@ export async function sweepClipRenders(options: {
       const video = await findVideoById({ table, creatorId, videoId: clip.videoId, consistent: true });
       if (video?.status !== "READY") continue;
       const revision = clip.revision;
-      if (clip.renderRequeues >= MAX_RENDER_REQUEUES) {
+      if (clip.status === "RENDERING" && clip.renderStalls >= MAX_RENDER_STALLS) {
         await setClipRenderStatus({
           table,
           creatorId,
           clipId,
           revision,
           status: "FAILED",
-          failureReason: `Rendering stalled ${clip.renderRequeues + 1} times; we stopped trying. Render again to retry.`,
+          failureReason: `Rendering stopped before the end ${clip.renderStalls + 1} times; we stopped trying. Render again to retry.`,
         });
         report.failed++;
         continue;
       }
-      // Counted first, conditional on the version read: of two sweeps racing, one queues it.
+      // Marked first, conditional on the version read: of two sweeps racing, one queues it.
       const requeued = await requeueClipRender({
         table,
         creatorId,
