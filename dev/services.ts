@@ -244,9 +244,15 @@ async function startS3Server({ port, directory }: { port: number; directory: str
   const s3rver = new S3rver({ silent: true, directory, vhostBuckets: false });
   // Silent drops S3's own answers (NoSuchKey, NotImplemented…), and with them any failure of
   // the server itself; that is worth a line: a 500 in a test run is otherwise a bare status.
-  // A client hanging up mid-body (ffmpeg does after each ranged read) is neither.
+  // A client hanging up mid-body is neither: ffmpeg does after each ranged read, and a page
+  // reloaded mid-upload leaves its PUT short (HPE_INVALID_EOF_STATE, "Parse Error").
   const S3Error = require("@20minutes/s3rver/lib/models/error") as new () => Error & { code: string };
-  const CLIENT_HUNG_UP = new Set(["ECONNRESET", "EPIPE", "ERR_STREAM_PREMATURE_CLOSE"]);
+  const CLIENT_HUNG_UP = new Set([
+    "ECONNRESET",
+    "EPIPE",
+    "ERR_STREAM_PREMATURE_CLOSE",
+    "HPE_INVALID_EOF_STATE",
+  ]);
   s3rver.on("error", (error, context) => {
     if (error instanceof S3Error || CLIENT_HUNG_UP.has((error as NodeJS.ErrnoException).code ?? "")) return;
     console.error(`embedded S3: ${context.method} ${context.path} failed: ${error.stack ?? error.message}`);
