@@ -38,13 +38,10 @@ export type RenderSweepReport = { owed: number; requeued: number; failed: number
 export async function sweepClipRenders(options: {
   runtime: Runtime;
   log?: JobLog;
-  now?: Date;
-  staleAfterMs?: number;
 }): Promise<RenderSweepReport> {
   const { runtime } = options;
   const log = options.log ?? (() => {});
-  const nowMs = (options.now ?? new Date()).getTime();
-  const staleAfterMs = options.staleAfterMs ?? STALE_RENDER_MS;
+  const nowMs = Date.now();
   const table = tableOf(runtime);
   const report: RenderSweepReport = { owed: 0, requeued: 0, failed: 0, cleared: 0 };
 
@@ -52,7 +49,7 @@ export async function sweepClipRenders(options: {
   for (const shard of ACTIVE_RENDER_SHARDS) entries.push(...(await listActiveRenders({ table, shard })));
   report.owed = entries.length;
 
-  const isStale = (iso: string) => nowMs - Date.parse(iso) > staleAfterMs;
+  const isStale = (iso: string) => nowMs - Date.parse(iso) > STALE_RENDER_MS;
   for (const entry of entries) {
     // The entry's updatedAt is the clip's at its last write, so it is a safe first filter.
     if (!isStale(entry.updatedAt)) continue;
