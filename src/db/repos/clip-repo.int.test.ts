@@ -409,6 +409,16 @@ describe("clip repository", () => {
       status: "PENDING",
       updatedAt: created!.updatedAt,
     });
+    // The sweep reads a shard whole: it reads what it returns, nothing more.
+    const stats: QueryStats[] = [];
+    const shard = await listActiveRenders({
+      table,
+      shard: activeRenderShardOf(clipId),
+      onStats: collect(stats),
+    });
+    expect(stats.length).toBeGreaterThanOrEqual(1);
+    expect(stats.reduce((sum, page) => sum + page.count, 0)).toBe(shard.length);
+    for (const page of stats) expect(page.scannedCount).toBe(page.count);
     const rendering = await setClipRenderStatus({
       table,
       creatorId,
