@@ -470,19 +470,17 @@ async function ensureSource(
 ): Promise<string> {
   if (state.sourcePath) return state.sourcePath;
   const probe = await ensureProbe(state, binaries);
+  if (!needsSeekableCopy(probe.formatName)) {
+    state.sourcePath = await downloadSource(state);
+    return state.sourcePath;
+  }
   const { seekableCopyKey } = state.video;
-  if (needsSeekableCopy(probe.formatName) && seekableCopyKey) {
-    state.downloadedPath = null;
+  if (seekableCopyKey) {
     state.sourcePath = await downloadObject(state, seekableCopyKey, "seekable-copy.mkv");
     return state.sourcePath;
   }
   const downloadedPath = await downloadSource(state);
-  if (needsSeekableCopy(probe.formatName)) {
-    await state.progress.stage(
-      "Preparing the stream capture for cutting",
-      Math.max(0, state.progress.percent),
-    );
-  }
+  await state.progress.stage("Preparing the stream capture for cutting", Math.max(0, state.progress.percent));
   const sourcePath = await ensureSeekableSource({
     binaries,
     sourcePath: downloadedPath,
@@ -492,17 +490,15 @@ async function ensureSource(
     deleteSourceOnceCopied: true,
     signal: state.signal,
   });
-  if (sourcePath !== downloadedPath) {
-    // The copy holds all the engine reads; the download is gone.
-    state.downloadedPath = null;
-    // Storing it only spares later jobs work: without it they copy the capture again.
-    await storeSeekableCopy(state, sourcePath).catch((error: unknown) => {
-      if (state.signal.aborted) throw error;
-      state.context.log("could not store the seekable copy; re-renders will copy the capture again", {
-        error: String(error),
-      });
+  // The copy holds all the engine reads; the download is gone.
+  state.downloadedPath = null;
+  // Storing it only spares later jobs work: without it they copy the capture again.
+  await storeSeekableCopy(state, sourcePath).catch((error: unknown) => {
+    if (state.signal.aborted) throw error;
+    state.context.log("could not store the seekable copy; re-renders will copy the capture again", {
+      error: String(error),
     });
-  }
+  });
   state.sourcePath = sourcePath;
   return sourcePath;
 }

@@ -111,23 +111,31 @@ export async function rerenderClip(options: {
       signal,
       log,
     });
-  const renderFromDownload = async () => {
-    const downloadedPath = path.join(workDir, "source");
-    await downloadObjectToFile({ ...storage, key: video.sourceKey, filePath: downloadedPath, signal });
-    const sourcePath = await ensureSeekableSource({
-      binaries,
-      sourcePath: downloadedPath,
-      formatName: probe.formatName,
-      durationSeconds: probe.durationSeconds,
-      directory: workDir,
-      deleteSourceOnceCopied: true,
-      signal,
-    });
-    return render(sourcePath);
-  };
   // A stream capture cannot be cut exactly where it is stored (seekable-copy.ts): its
   // seekable copy can, once analysis has stored one.
   const seekableKey = needsSeekableCopy(probe.formatName) ? video.seekableCopyKey : video.sourceKey;
+  const renderFromDownload = async () => {
+    const downloadedPath = path.join(workDir, "source");
+    await downloadObjectToFile({
+      ...storage,
+      key: seekableKey ?? video.sourceKey,
+      filePath: downloadedPath,
+      signal,
+    });
+    // Only a capture without a stored copy still needs one made.
+    const sourcePath = seekableKey
+      ? downloadedPath
+      : await ensureSeekableSource({
+          binaries,
+          sourcePath: downloadedPath,
+          formatName: probe.formatName,
+          durationSeconds: probe.durationSeconds,
+          directory: workDir,
+          deleteSourceOnceCopied: true,
+          signal,
+        });
+    return render(sourcePath);
+  };
   try {
     let outcome: Awaited<ReturnType<typeof render>>;
     if (!seekableKey) {
@@ -146,7 +154,7 @@ export async function rerenderClip(options: {
       } catch (error) {
         if (signal.aborted) throw error;
         // Some containers seek badly over HTTP: fall back to a local copy once.
-        log("rendering from the stored URL failed; downloading the source", {
+        log("rendering from the stored URL failed; downloading it", {
           clipId,
           error: String(error),
         });
