@@ -327,16 +327,17 @@ function replaceClipItems(
       Delete: { TableName: table.tableName, Key: clipRankKey(creatorId, before.score, before.clipId) },
     });
   }
-  if (renderOwed(after)) {
+  if (clipRenderOwed(after)) {
     items.push({ Put: { TableName: table.tableName, Item: activeRenderItemOf(creatorId, after) } });
-  } else if (before && renderOwed(before)) {
+  } else if (before && clipRenderOwed(before)) {
     items.push({ Delete: { TableName: table.tableName, Key: activeRenderKey(after.clipId) } });
   }
   return items;
 }
 
 /** Waiting for or under way: the clip has an entry in the active-render index. */
-const renderOwed = (clip: Pick<Clip, "status">) => clip.status === "PENDING" || clip.status === "RENDERING";
+export const clipRenderOwed = (clip: Pick<Clip, "status">) =>
+  clip.status === "PENDING" || clip.status === "RENDERING";
 
 const ActiveRenderItem = z.object({
   type: z.literal("ActiveRender"),
@@ -729,7 +730,7 @@ export async function requeueClipRender(options: {
   return changeClip({
     ...options,
     change: (clip) =>
-      renderOwed(clip)
+      clipRenderOwed(clip)
         ? {
             ...clip,
             status: "PENDING",

@@ -140,17 +140,12 @@ describe("sweep of clip renders", () => {
     const { creatorId, videoId } = video;
     const [stalling, patient] = await owedClips(videoId, [2, 3], 3 * DAY);
     const longAgo = ago(3 * DAY);
+    const startRender = (clipId: string) =>
+      setClipRenderStatus({ table, creatorId, clipId, revision: 0, status: "RENDERING", now: longAgo });
     // Started and lost its worker, queued again by the sweep, MAX_RENDER_STALLS times over.
     let clip = stalling!;
     for (let count = 0; count < MAX_RENDER_STALLS; count++) {
-      const started = await setClipRenderStatus({
-        table,
-        creatorId,
-        clipId: clip.clipId,
-        revision: 0,
-        status: "RENDERING",
-        now: longAgo,
-      });
+      const started = await startRender(clip.clipId);
       clip = (await requeueClipRender({
         table,
         creatorId,
@@ -161,14 +156,7 @@ describe("sweep of clip renders", () => {
     }
     expect(clip.renderStalls).toBe(MAX_RENDER_STALLS);
     // ...and once more.
-    await setClipRenderStatus({
-      table,
-      creatorId,
-      clipId: clip.clipId,
-      revision: 0,
-      status: "RENDERING",
-      now: longAgo,
-    });
+    await startRender(clip.clipId);
     // Queued again as often, but never started: still only waiting.
     let waiting = patient!;
     for (let count = 0; count <= MAX_RENDER_STALLS; count++) {

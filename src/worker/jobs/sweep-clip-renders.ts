@@ -1,11 +1,12 @@
 import {
   ACTIVE_RENDER_SHARDS,
   type ActiveRenderEntry,
+  clipRenderOwed,
+  clipRenderStuck,
   deleteActiveRenderEntry,
   findClipById,
   listActiveRenders,
   requeueClipRender,
-  STALE_RENDER_MS,
   setClipRenderStatus,
 } from "@/db/repos/clip-repo";
 import { findVideoById } from "@/db/repos/video-repo";
@@ -49,19 +50,18 @@ export async function sweepClipRenders(options: {
   for (const shard of ACTIVE_RENDER_SHARDS) entries.push(...(await listActiveRenders({ table, shard })));
   report.owed = entries.length;
 
-  const isStale = (iso: string) => nowMs - Date.parse(iso) > STALE_RENDER_MS;
   for (const entry of entries) {
-    // The entry's updatedAt is the clip's at its last write, so it is a safe first filter.
-    if (!isStale(entry.updatedAt)) continue;
+    // The entry's status and updatedAt are the clip's at its last write: a safe first filter.
+    if (!clipRenderStuck(entry, nowMs)) continue;
     const { creatorId, clipId } = entry;
     try {
       const clip = await findClipById({ table, creatorId, clipId, consistent: true });
-      if (!clip || !(clip.status === "PENDING" || clip.status === "RENDERING")) {
+      if (!clip || !clipRenderOwed(clip)) {
         await deleteActiveRenderEntry({ table, clipId });
         report.cleared++;
         continue;
       }
-      if (!isStale(clip.updatedAt)) continue;
+      if (!clipRenderStuck(clip, nowMs)) continue;
       const video = await findVideoById({ table, creatorId, videoId: clip.videoId, consistent: true });
       if (video?.status !== "READY") continue;
       const revision = clip.revision;
