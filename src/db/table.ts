@@ -61,10 +61,7 @@ export async function queryPage<T>(options: {
   const limit = Math.min(Math.max(1, Math.floor(options.limit)), MAX_PAGE_SIZE);
   const scope = { secret: table.cursorSecret, pk, list };
   const exclusiveStartKey = decodeCursor(scope, options.cursor);
-  const rangeCondition =
-    range.kind === "prefix" ? "begins_with(SK, :skPrefix)" : "SK BETWEEN :skFrom AND :skTo";
-  const values: Record<string, string> =
-    range.kind === "prefix" ? { ":skPrefix": range.prefix } : { ":skFrom": range.from, ":skTo": range.to };
+  const { condition: rangeCondition, values } = rangeConditionOf(range);
   if (exclusiveStartKey !== undefined) {
     const sk = String(exclusiveStartKey.SK ?? "");
     const inRange =
@@ -92,25 +89,37 @@ export async function queryPage<T>(options: {
   };
 }
 
+/** The key condition on SK for a range, with its placeholder values. */
+function rangeConditionOf(range: KeyRange): { condition: string; values: Record<string, string> } {
+  return range.kind === "prefix"
+    ? { condition: "begins_with(SK, :skPrefix)", values: { ":skPrefix": range.prefix } }
+    : { condition: "SK BETWEEN :skFrom AND :skTo", values: { ":skFrom": range.from, ":skTo": range.to } };
+}
+
 /**
- * Every item of one partition, one Query a page until the last: for the small index partitions
- * the sweep reads whole (active videos, active renders), never for a creator's lists.
+ * Every item of a partition (or of a key range in it), one Query a page until the last: for
+ * the few reads that need a small set whole — a video's clips, a creator's sessions, a range of
+ * daily counters, the index partitions the sweep reads — never for a list a person pages.
  */
-export async function queryWholePartition<T>(options: {
+export async function queryAllItems<T>(options: {
   table: Table;
   pk: string;
+  range?: KeyRange;
   schema: z.ZodType<T>;
+  consistent?: boolean;
   onStats?: (stats: QueryStats) => void;
 }): Promise<T[]> {
   const { table, schema } = options;
+  const range = options.range ? rangeConditionOf(options.range) : null;
   const items: T[] = [];
   let exclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const output = await table.documentClient.send(
       new QueryCommand({
         TableName: table.tableName,
-        KeyConditionExpression: "PK = :pk",
-        ExpressionAttributeValues: { ":pk": options.pk },
+        KeyConditionExpression: range ? `PK = :pk AND ${range.condition}` : "PK = :pk",
+        ExpressionAttributeValues: { ":pk": options.pk, ...range?.values },
+        ConsistentRead: options.consistent,
         ExclusiveStartKey: exclusiveStartKey,
         ReturnConsumedCapacity: options.onStats ? "TOTAL" : undefined,
       }),

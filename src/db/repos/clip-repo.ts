@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import {
   ACTIVE_RENDER_SHARD_COUNT,
@@ -18,9 +18,8 @@ import {
   itemOf,
   type Page,
   type QueryStats,
+  queryAllItems,
   queryPage,
-  queryStatsOf,
-  queryWholePartition,
   type Table,
   translateWriteError,
 } from "@/db/table";
@@ -260,30 +259,17 @@ export async function listClipsByVideo(options: {
   consistent?: boolean;
   onStats?: (stats: QueryStats) => void;
 }): Promise<Clip[]> {
-  const { table } = options;
-  const clips: Clip[] = [];
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  // At most 100 clips per video (two-digit ordinals): one page in practice, but follow pages anyway.
-  do {
-    const output = await table.documentClient.send(
-      new QueryCommand({
-        TableName: table.tableName,
-        KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
-        ExpressionAttributeValues: {
-          ":pk": creatorPk(options.creatorId),
-          ":prefix": clipSkPrefixForVideo(clipIdPrefixForVideo(options.videoId)),
-        },
-        ConsistentRead: options.consistent,
-        ExclusiveStartKey: exclusiveStartKey,
-        ReturnConsumedCapacity: options.onStats ? "TOTAL" : undefined,
-      }),
-    );
-    options.onStats?.(queryStatsOf(output));
-    for (const item of output.Items ?? []) clips.push(toClip(ClipItem.parse(item)));
-    exclusiveStartKey = output.LastEvaluatedKey;
-  } while (exclusiveStartKey);
+  // At most 100 clips per video (two-digit ordinals): one page in practice.
+  const items = await queryAllItems({
+    table: options.table,
+    pk: creatorPk(options.creatorId),
+    range: { kind: "prefix", prefix: clipSkPrefixForVideo(clipIdPrefixForVideo(options.videoId)) },
+    schema: ClipItem,
+    consistent: options.consistent,
+    onStats: options.onStats,
+  });
   // Clip ids end in the ordinal, so key order is already rank order.
-  return clips;
+  return items.map(toClip);
 }
 
 // ── Writes ─────────────────────────────────────────────────────────────────────────────────
@@ -746,7 +732,7 @@ export async function listActiveRenders(options: {
   shard: number;
   onStats?: (stats: QueryStats) => void;
 }): Promise<ActiveRenderEntry[]> {
-  const items = await queryWholePartition({
+  const items = await queryAllItems({
     ...options,
     pk: activeRenderPk(options.shard),
     schema: ActiveRenderItem,

@@ -1,7 +1,7 @@
-import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { creatorPk, dailyAnalyticsKey } from "../keys";
-import { type QueryStats, queryStatsOf, type Table } from "../table";
+import { type QueryStats, queryAllItems, type Table } from "../table";
 
 /**
  * Daily counters per creator (`ANALYTICS#DAILY#<yyyy-mm-dd>`). Counters are updated with
@@ -83,22 +83,12 @@ export async function listDailyAnalytics({
 }): Promise<DailyAnalytics[]> {
   const from = dailyAnalyticsKey(creatorId, fromIsoDate).SK;
   const to = dailyAnalyticsKey(creatorId, toIsoDate).SK;
-  const items: DailyAnalytics[] = [];
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  // A range is at most a few hundred small items; follow pages to return it whole.
-  do {
-    const output = await table.documentClient.send(
-      new QueryCommand({
-        TableName: table.tableName,
-        KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
-        ExpressionAttributeValues: { ":pk": creatorPk(creatorId), ":from": from, ":to": to },
-        ExclusiveStartKey: exclusiveStartKey,
-        ReturnConsumedCapacity: onStats ? "TOTAL" : undefined,
-      }),
-    );
-    onStats?.(queryStatsOf(output));
-    items.push(...(output.Items ?? []).map((item) => DailyAnalytics.parse(item)));
-    exclusiveStartKey = output.LastEvaluatedKey;
-  } while (exclusiveStartKey);
-  return items;
+  // A range is at most a few hundred small items: returned whole.
+  return queryAllItems({
+    table,
+    pk: creatorPk(creatorId),
+    range: { kind: "between", from, to },
+    schema: DailyAnalytics,
+    onStats,
+  });
 }

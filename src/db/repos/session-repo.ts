@@ -1,7 +1,7 @@
-import { BatchWriteCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { creatorPk, SESSION_REF_SK_PREFIX, sessionKey, sessionRefKey } from "@/db/keys";
-import { getItem, isConditionFailure, itemOf, type Table, transactWrite } from "@/db/table";
+import { getItem, isConditionFailure, itemOf, queryAllItems, type Table, transactWrite } from "@/db/table";
 
 /**
  * Database sessions. The cookie holds a random token; the table holds only its SHA-256
@@ -143,25 +143,13 @@ export async function listSessionHashesByCreator(options: {
   table: Table;
   creatorId: string;
 }): Promise<string[]> {
-  const { table, creatorId } = options;
-  const hashes: string[] = [];
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const output = await table.documentClient.send(
-      new QueryCommand({
-        TableName: table.tableName,
-        KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
-        ExpressionAttributeValues: { ":pk": creatorPk(creatorId), ":prefix": SESSION_REF_SK_PREFIX },
-        ExclusiveStartKey: exclusiveStartKey,
-      }),
-    );
-    for (const raw of output.Items ?? []) {
-      const item = SessionRefItem.parse(raw);
-      hashes.push(item.SK.slice(SESSION_REF_SK_PREFIX.length));
-    }
-    exclusiveStartKey = output.LastEvaluatedKey;
-  } while (exclusiveStartKey);
-  return hashes;
+  const items = await queryAllItems({
+    table: options.table,
+    pk: creatorPk(options.creatorId),
+    range: { kind: "prefix", prefix: SESSION_REF_SK_PREFIX },
+    schema: SessionRefItem,
+  });
+  return items.map((item) => item.SK.slice(SESSION_REF_SK_PREFIX.length));
 }
 
 // End every session of a creator ("sign out everywhere"); returns how many were ended.

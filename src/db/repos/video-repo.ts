@@ -29,9 +29,9 @@ import {
   itemOf,
   type Page,
   type QueryStats,
+  queryAllItems,
   queryPage,
   queryStatsOf,
-  queryWholePartition,
   type Table,
   transactWrite,
   translateWriteError,
@@ -597,7 +597,7 @@ export async function listActiveVideos(options: {
   shard: number;
   onStats?: (stats: QueryStats) => void;
 }): Promise<ActiveVideoEntry[]> {
-  const items = await queryWholePartition({
+  const items = await queryAllItems({
     ...options,
     pk: activeVideoPk(options.shard),
     schema: ActiveVideoItem,
