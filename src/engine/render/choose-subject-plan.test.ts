@@ -3,6 +3,7 @@ import type { FaceBox } from "@/engine/faces/face-detector";
 import {
   chooseSubjectPlan,
   type FaceSample,
+  fitWhereTheCropLosesTheSubject,
   type MotionSample,
   type SubjectPlan,
 } from "./choose-subject-plan";
@@ -230,5 +231,35 @@ describe("chooseSubjectPlan", () => {
       expect(noFace).toMatchObject({ layout: "fit", subject: "none" });
       expect(noFace.reason).toMatch(/^no face for a face cam panel, so no faces and no concentrated motion/);
     });
+  });
+});
+
+describe("fitWhereTheCropLosesTheSubject", () => {
+  const crop: SubjectPlan = {
+    layout: "crop",
+    subject: "motion",
+    targets: [{ timeSeconds: 0, centerX: 0.2 }],
+    highlights: [{ timeSeconds: 0, weight: 1 }],
+    reason: "concentrated motion in 90% of samples",
+  };
+
+  it("shows the whole frame when the camera keeps the subject in view in under 60% of samples", () => {
+    const plan = fitWhereTheCropLosesTheSubject(crop, 0.33);
+    expect(plan).toMatchObject({
+      layout: "fit",
+      subject: "motion",
+      targets: [],
+      highlights: crop.highlights,
+    });
+    expect(plan.reason).toBe(
+      "concentrated motion in 90% of samples, but a 9:16 camera keeps the moving subject in view in only 33% of them",
+    );
+  });
+
+  it("keeps a crop that shows its subject, and any other layout, as planned", () => {
+    expect(fitWhereTheCropLosesTheSubject(crop, 0.6)).toBe(crop);
+    expect(fitWhereTheCropLosesTheSubject(crop, null)).toBe(crop);
+    const fit: SubjectPlan = { ...crop, layout: "fit" };
+    expect(fitWhereTheCropLosesTheSubject(fit, 0)).toBe(fit);
   });
 });

@@ -45,7 +45,10 @@ const MIN_FACE_COVERAGE = 0.3;
 const PROMINENT_FACE_AREA_SHARE = 0.3;
 /** Faces fit when their span is within this share of the crop width (room for heads and hands). */
 const FACE_SPAN_FIT_SHARE = 0.85;
-/** Below this share of samples with the faces fitting, the crop would cut someone off. */
+/**
+ * Below this share of samples with the faces fitting (or with the subject in the camera's view),
+ * the crop would cut someone off.
+ */
 const MIN_FITTING_SHARE = 0.6;
 /** Motion counts as a subject when this share of pixels changed... */
 const MIN_MOTION_ENERGY = 0.002;
@@ -167,6 +170,21 @@ function chooseAutomatically({
     targets: [],
     highlights: [],
     reason: "no faces and no concentrated motion: nothing to follow in a wide shot",
+  };
+}
+
+/**
+ * The automatic crop checked against its own camera path: where the camera keeps the subject in
+ * view (see shareOfTargetsInView) in fewer than MIN_FITTING_SHARE of the samples, the subject
+ * moves too far and too fast for any 9:16 window, and the whole frame shows it better.
+ */
+export function fitWhereTheCropLosesTheSubject(plan: SubjectPlan, shareInView: number | null): SubjectPlan {
+  if (plan.layout !== "crop" || shareInView === null || shareInView >= MIN_FITTING_SHARE) return plan;
+  return {
+    ...plan,
+    layout: "fit",
+    targets: [],
+    reason: `${plan.reason}, but a 9:16 camera keeps the ${plan.subject === "faces" ? "faces" : "moving subject"} in view in only ${Math.round(shareInView * 100)}% of them`,
   };
 }
 

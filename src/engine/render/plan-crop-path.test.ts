@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { buildCropCenterExpression } from "./crop-path-expression";
-import { type CropPathPoint, evaluateCropPath, planCropPath, type SubjectTarget } from "./plan-crop-path";
+import {
+  type CropPathPoint,
+  evaluateCropPath,
+  planCropPath,
+  type SubjectTarget,
+  shareOfTargetsInView,
+} from "./plan-crop-path";
 
 const CROP_WIDTH = 0.316; // 16:9 source → 9:16 window
 const DEAD_ZONE = 0.05;
@@ -69,6 +75,41 @@ describe("planCropPath", () => {
     // It anticipates as much as it lags: the pan is under way before the subject reaches mid-frame.
     expect(evaluateCropPath(path, 3)).toBeGreaterThan(0.4);
     expect(evaluateCropPath(path, 3)).toBeLessThan(0.6);
+    // Following keeps the walker in view nearly all the time; no still camera could.
+    expect(shareOfTargetsInView(path, sampleTargets(12, walk), CROP_WIDTH)).toBeGreaterThan(0.9);
+  });
+
+  it("holds still where a still camera shows the subject as often as following it would", () => {
+    // Swaying between 0.34 and 0.5: beyond the dead zone, but within one window's view.
+    const sway = (t: number) => 0.42 + 0.08 * Math.sin(t * 1.3);
+    const targets = sampleTargets(12, sway);
+    const path = plan(targets, 12);
+    expect(path).toHaveLength(2);
+    expect(path[0]?.centerX).toBe(path[1]?.centerX);
+    expect(path[0]?.centerX).toBeCloseTo(0.42, 1);
+    expect(shareOfTargetsInView(path, targets, CROP_WIDTH)).toBe(1);
+  });
+
+  it("holds still on a subject darting across the frame faster than the camera may pan", () => {
+    // A pattern bouncing from side to side about once a second (as on the pipeline bench): a
+    // camera held to the pan limit lags it, swings to and fro, and keeps it in view no more
+    // often than a still one.
+    const bounce = (t: number) => 0.14 + 0.72 * (0.5 + 0.5 * Math.sin(t * 3.1));
+    const targets = sampleTargets(18, bounce);
+    const path = plan(targets, 18);
+    expect(path).toHaveLength(2);
+    expect(path[0]?.centerX).toBe(path[1]?.centerX);
+    const share = shareOfTargetsInView(path, targets, CROP_WIDTH)!;
+    // No still position keeps it in view much more than a third of the time.
+    for (let centerX = CROP_WIDTH / 2; centerX <= 1 - CROP_WIDTH / 2; centerX += 0.01) {
+      const still = [
+        { timeSeconds: 0, centerX },
+        { timeSeconds: 18, centerX },
+      ];
+      expect(shareOfTargetsInView(still, targets, CROP_WIDTH)).toBeLessThanOrEqual(share);
+    }
+    expect(share).toBeGreaterThan(0.2);
+    expect(share).toBeLessThan(0.45);
   });
 
   it("jumps only at a scene cut, and only when the subject moved across it", () => {
@@ -117,6 +158,36 @@ describe("planCropPath", () => {
       6,
     );
     for (const point of path) expect(point.centerX).toBeCloseTo(0.5, 6);
+  });
+});
+
+describe("shareOfTargetsInView", () => {
+  it("counts the targets with a known centre in the middle 70% of the window, or beyond it up to the frame's edge", () => {
+    const centred = [
+      { timeSeconds: 0, centerX: 0.5 },
+      { timeSeconds: 4, centerX: 0.5 },
+    ];
+    const reach = (0.7 * CROP_WIDTH) / 2;
+    const targets: SubjectTarget[] = [
+      { timeSeconds: 0, centerX: 0.5 },
+      { timeSeconds: 1, centerX: 0.5 + reach - 0.001 },
+      { timeSeconds: 2, centerX: 0.5 - reach - 0.001 },
+      { timeSeconds: 3, centerX: null },
+    ];
+    expect(shareOfTargetsInView(centred, targets, CROP_WIDTH)).toBeCloseTo(2 / 3, 9);
+    expect(shareOfTargetsInView(centred, [{ timeSeconds: 0, centerX: null }], CROP_WIDTH)).toBeNull();
+
+    // A window against the frame's left edge shows a subject right at that edge.
+    const leftmost = CROP_WIDTH / 2;
+    const atTheEdge = [
+      { timeSeconds: 0, centerX: leftmost },
+      { timeSeconds: 4, centerX: leftmost },
+    ];
+    const edgeTargets = [0.01, leftmost + reach - 0.001, leftmost + reach + 0.001].map((centerX, index) => ({
+      timeSeconds: index,
+      centerX,
+    }));
+    expect(shareOfTargetsInView(atTheEdge, edgeTargets, CROP_WIDTH)).toBeCloseTo(2 / 3, 9);
   });
 });
 

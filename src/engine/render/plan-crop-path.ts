@@ -6,7 +6,9 @@
  *
  *  - dead zone: the camera holds still while the subject drifts within it;
  *  - limited pan speed: when it moves, it eases towards the subject no faster than a maximum;
- *  - cuts: a jump (a discontinuity) happens only at a scene cut, where the viewer expects one.
+ *  - cuts: a jump (a discontinuity) happens only at a scene cut, where the viewer expects one;
+ *  - a still camera where it frames the subject as often as following would: a subject that
+ *    darts about faster than the pan limit only drags a following camera to and fro.
  *
  * Each shot is followed twice, forwards and backwards in time, and the two paths are averaged:
  * the result starts panning before the subject moves as much as after (no lag), and both
@@ -57,16 +59,24 @@ export function planCropPath({
   const minCenter = Math.min(0.5, cropWidthFraction / 2);
   const maxCenter = 1 - minCenter;
   const clampCenter = (value: number) => Math.min(maxCenter, Math.max(minCenter, value));
-  const valid = targets
+  // Where the subject is, and where the window's centre would be to centre on it.
+  const seen = targets
     .filter((target): target is CropPathPoint => target.centerX !== null && Number.isFinite(target.centerX))
-    .map((target) => ({ timeSeconds: target.timeSeconds, centerX: clampCenter(target.centerX) }))
     .sort((a, b) => a.timeSeconds - b.timeSeconds);
+  const valid = seen.map((target) => ({
+    timeSeconds: target.timeSeconds,
+    centerX: clampCenter(target.centerX),
+  }));
   const fallbackCenter = valid.length > 0 ? median(valid.map((target) => target.centerX)) : 0.5;
 
   const shots = splitIntoShots(durationSeconds, cutsSeconds);
   const path: CropPathPoint[] = [];
   for (const [shotStart, shotEnd] of shots) {
-    const inShot = valid.filter((t) => t.timeSeconds >= shotStart && t.timeSeconds < shotEnd);
+    // The last shot includes the clip's end (a sample may fall on it).
+    const isInShot = (target: CropPathPoint) =>
+      target.timeSeconds >= shotStart &&
+      (target.timeSeconds < shotEnd || (shotEnd === durationSeconds && target.timeSeconds === shotEnd));
+    const inShot = valid.filter(isInShot);
     const smoothed = medianFilter(inShot, MEDIAN_HALF_WINDOW_SECONDS);
     const times = gridTimes(shotStart, shotEnd, stepSeconds);
     const wanted = times.map((time) => (smoothed.length > 0 ? interpolate(smoothed, time) : fallbackCenter));
@@ -80,9 +90,93 @@ export function planCropPath({
       timeSeconds,
       centerX: clampCenter(((forward[index] ?? 0.5) + (backward[index] ?? 0.5)) / 2),
     }));
-    path.push(...simplifyPath(shotPath, simplifyTolerance));
+    const seenInShot = seen.filter(isInShot);
+    const still = bestStillCenter(seenInShot, cropWidthFraction, clampCenter);
+    const followedShare = shareOfTargetsInView(shotPath, seenInShot, cropWidthFraction) ?? 1;
+    path.push(
+      ...(still && still.share >= followedShare
+        ? [
+            { timeSeconds: shotStart, centerX: still.centerX },
+            { timeSeconds: shotEnd, centerX: still.centerX },
+          ]
+        : simplifyPath(shotPath, simplifyTolerance)),
+    );
   }
   return path;
+}
+
+/**
+ * The subject is in view when its centre is in the middle 70% of the window, so that "in" is not
+ * half cut off at the window's edge; at an edge of the frame, the window's whole width up to it.
+ */
+const IN_VIEW_SHARE_OF_WINDOW = 0.7;
+
+function isInView(subjectX: number, windowCenterX: number, cropWidthFraction: number): boolean {
+  const half = cropWidthFraction / 2;
+  const margin = ((1 - IN_VIEW_SHARE_OF_WINDOW) * cropWidthFraction) / 2;
+  const left = windowCenterX - half;
+  const right = windowCenterX + half;
+  const from = left <= FRAME_EDGE_TOLERANCE ? Number.NEGATIVE_INFINITY : left + margin;
+  const to = right >= 1 - FRAME_EDGE_TOLERANCE ? Number.POSITIVE_INFINITY : right - margin;
+  return subjectX >= from - FRAME_EDGE_TOLERANCE && subjectX <= to + FRAME_EDGE_TOLERANCE;
+}
+
+const FRAME_EDGE_TOLERANCE = 1e-6;
+
+/**
+ * The share of the targets with a known centre that the path keeps in view; null with none.
+ * How well a crop shows its subject: a subject that moves faster than a camera may pan is in
+ * view only part of the time, whichever way the camera moves.
+ */
+export function shareOfTargetsInView(
+  path: CropPathPoint[],
+  targets: SubjectTarget[],
+  cropWidthFraction: number,
+): number | null {
+  const known = targets.filter(
+    (target): target is CropPathPoint => target.centerX !== null && Number.isFinite(target.centerX),
+  );
+  if (known.length === 0) return null;
+  const inView = known.filter((target) =>
+    isInView(target.centerX, evaluateCropPath(path, target.timeSeconds), cropWidthFraction),
+  );
+  return inView.length / known.length;
+}
+
+/**
+ * Where a still camera keeps the most targets in view (of those nearest the targets' median,
+ * where several do equally well), and that share; null without targets.
+ */
+function bestStillCenter(
+  targets: CropPathPoint[],
+  cropWidthFraction: number,
+  clampCenter: (centerX: number) => number,
+): { centerX: number; share: number } | null {
+  if (targets.length === 0) return null;
+  const reach = (IN_VIEW_SHARE_OF_WINDOW * cropWidthFraction) / 2;
+  const middle = clampCenter(median(targets.map((target) => target.centerX)));
+  // A position that keeps the most targets in view can be moved until one of them is at the
+  // edge of its view, or the window at the frame's: those positions are the only candidates.
+  const candidates = [
+    middle,
+    0,
+    1,
+    ...targets.flatMap((target) => [target.centerX - reach, target.centerX + reach]),
+  ].map(clampCenter);
+  let best: { centerX: number; share: number } | null = null;
+  for (const centerX of candidates) {
+    const share =
+      targets.filter((target) => isInView(target.centerX, centerX, cropWidthFraction)).length /
+      targets.length;
+    if (
+      !best ||
+      share > best.share ||
+      (share === best.share && Math.abs(centerX - middle) < Math.abs(best.centerX - middle))
+    ) {
+      best = { centerX, share };
+    }
+  }
+  return best;
 }
 
 /** The crop centre at a time: linear between points, the later value from a jump's time on. */

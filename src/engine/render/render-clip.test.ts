@@ -24,7 +24,7 @@ let workDirectory: string;
 let temporaryDirectory: string;
 type Source = { path: string; probe: MediaProbe };
 const sources = {} as Record<
-  "movingBox" | "vertical" | "rotated" | "silentWide" | "hdrHlg" | "anamorphic" | "facecam",
+  "movingBox" | "bouncingCard" | "vertical" | "rotated" | "silentWide" | "hdrHlg" | "anamorphic" | "facecam",
   Source
 >;
 const rendered: Record<string, string> = {};
@@ -202,6 +202,14 @@ beforeAll(async () => {
     "-c:a",
     "aac",
     "-shortest",
+  ]);
+  // A card swinging from side to side and back every 4 s, at up to 2/3 of the frame's width a
+  // second: more than three times the pace a camera may pan at.
+  sources.bouncingCard = await generate("bouncing-card.mp4", [
+    "-f",
+    "lavfi",
+    "-i",
+    `color=c=0x85c1e9:s=${WIDE.width}x${WIDE.height}:r=15:d=5[bg];testsrc2=s=120x120:r=15:d=5[card];[bg][card]overlay=x='(W-w)*(0.5+0.5*sin(t*1.6))':y=120:shortest=1`,
   ]);
   // With 5.1 audio, which the clip folds to stereo.
   sources.vertical = await generate("vertical.mp4", [
@@ -393,6 +401,28 @@ describe("renderClip", () => {
     );
     const centres = (await greyFrames(clip.videoPath, 4)).map((frame) => brightCentreX(frame, 108));
     for (const centre of centres) expect(Math.abs(centre! - 0.5)).toBeLessThan(0.2);
+  }, 60_000);
+
+  it("shows the whole frame when the subject darts about faster than a 9:16 camera can follow", async () => {
+    const messages: string[] = [];
+    const clip = await renderClip(
+      {
+        sourcePath: sources.bouncingCard.path,
+        probe: sources.bouncingCard.probe,
+        startSeconds: 0,
+        endSeconds: 5,
+        sceneCutsSeconds: [],
+        outputDir: path.join(workDirectory, "out"),
+        baseName: "bouncing-card",
+      },
+      { faceDetector: null, log: (message) => messages.push(message), temporaryDirectory },
+    );
+    expect(clip).toMatchObject({ layout: "fit", subjectSampling: "frames" });
+    const layout = messages.find((message) => message.startsWith("layout fit:")) ?? "";
+    expect(layout).toMatch(
+      /^layout fit: concentrated motion in \d+% of samples, but a 9:16 camera keeps the moving subject in view in only \d+% of them$/,
+    );
+    expect(Number(/only (\d+)%/.exec(layout)?.[1])).toBeLessThan(60);
   }, 60_000);
 
   it("burns captions into the safe band", async () => {

@@ -26,6 +26,7 @@ import { buildRenderArgs, type RenderAudio } from "./build-render-args";
 import { chooseOutputFrameRate } from "./choose-output-frame-rate";
 import {
   chooseSubjectPlan,
+  fitWhereTheCropLosesTheSubject,
   type PictureChange,
   type SubjectObservations,
   type SubjectPlan,
@@ -34,7 +35,7 @@ import { buildCropXExpression } from "./crop-path-expression";
 import { framesNeededWhateverTheFaces, keyframesSuffice } from "./keyframes-suffice";
 import { parseProgressSeconds } from "./parse-progress";
 import { pickThumbnailTime } from "./pick-thumbnail-time";
-import { planCropPath } from "./plan-crop-path";
+import { planCropPath, shareOfTargetsInView } from "./plan-crop-path";
 import { refineSceneCuts } from "./refine-scene-cuts";
 import { getRenderCapabilities, toneMapFilterFor } from "./render-capabilities";
 
@@ -388,11 +389,17 @@ async function planSubject(context: {
     cutsSeconds: context.cutsSeconds,
     changes,
   });
-  const path =
+  const cropPath =
     plan.layout === "crop"
       ? planCropPath({ targets: plan.targets, durationSeconds, cutsSeconds, cropWidthFraction })
       : [];
-  return { ...plan, cropXExpression: buildCropXExpression(path), cutsSeconds, sampling };
+  // The creator's own choice of a crop stands; the automatic one must show its subject.
+  const framed =
+    context.choice === "auto"
+      ? fitWhereTheCropLosesTheSubject(plan, shareOfTargetsInView(cropPath, plan.targets, cropWidthFraction))
+      : plan;
+  const path = framed.layout === "crop" ? cropPath : [];
+  return { ...framed, cropXExpression: buildCropXExpression(path), cutsSeconds, sampling };
 }
 
 async function measureSegmentLoudness(
