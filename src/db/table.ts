@@ -106,11 +106,18 @@ export async function queryAllItems<T>(options: {
   pk: string;
   range?: KeyRange;
   schema: z.ZodType<T>;
+  /** Read only these attributes (a projection); every attribute when left out. */
+  attributes?: string[];
   consistent?: boolean;
   onStats?: (stats: QueryStats) => void;
 }): Promise<T[]> {
-  const { table, schema } = options;
+  const { table, schema, attributes } = options;
   const range = options.range ? rangeConditionOf(options.range) : null;
+  // Through placeholders: some attribute names (`status`, `name`) are DynamoDB reserved words.
+  const projection = attributes && {
+    ProjectionExpression: attributes.map((_, index) => `#a${index}`).join(", "),
+    ExpressionAttributeNames: Object.fromEntries(attributes.map((name, index) => [`#a${index}`, name])),
+  };
   const items: T[] = [];
   let exclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -119,6 +126,7 @@ export async function queryAllItems<T>(options: {
         TableName: table.tableName,
         KeyConditionExpression: range ? `PK = :pk AND ${range.condition}` : "PK = :pk",
         ExpressionAttributeValues: { ":pk": options.pk, ...range?.values },
+        ...projection,
         ConsistentRead: options.consistent,
         ExclusiveStartKey: exclusiveStartKey,
         ReturnConsumedCapacity: options.onStats ? "TOTAL" : undefined,
@@ -131,8 +139,8 @@ export async function queryAllItems<T>(options: {
   return items;
 }
 
-/** What one Query read, for callers that page by hand (and for `queryPage` itself). */
-export function queryStatsOf(output: {
+/** What one Query read (reported through `onStats` by queryPage and queryAllItems). */
+function queryStatsOf(output: {
   Count?: number;
   ScannedCount?: number;
   ConsumedCapacity?: ConsumedCapacity;

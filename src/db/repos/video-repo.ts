@@ -1,7 +1,6 @@
 import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import {
   BatchWriteCommand,
-  QueryCommand,
   TransactWriteCommand,
   type TransactWriteCommandInput,
   UpdateCommand,
@@ -31,7 +30,6 @@ import {
   type QueryStats,
   queryAllItems,
   queryPage,
-  queryStatsOf,
   type Table,
   transactWrite,
   translateWriteError,
@@ -620,35 +618,20 @@ const ClipKeyItem = z.object({
 });
 
 // The clip keys and scores of one video (Query on CLIP#clip_<videoUlid>_, keys and scores only).
-async function queryVideoClipKeys(options: {
+function queryVideoClipKeys(options: {
   table: Table;
   creatorId: string;
   videoId: string;
   onStats?: (stats: QueryStats) => void;
 }) {
-  const { table } = options;
-  const items: z.infer<typeof ClipKeyItem>[] = [];
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const output = await table.documentClient.send(
-      new QueryCommand({
-        TableName: table.tableName,
-        KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
-        ExpressionAttributeValues: {
-          ":pk": creatorPk(options.creatorId),
-          ":prefix": clipSkPrefixForVideo(clipIdPrefixForVideo(options.videoId)),
-        },
-        ProjectionExpression: "#sk, #clipId, #score",
-        ExpressionAttributeNames: { "#sk": "SK", "#clipId": "clipId", "#score": "score" },
-        ExclusiveStartKey: exclusiveStartKey,
-        ReturnConsumedCapacity: options.onStats ? "TOTAL" : undefined,
-      }),
-    );
-    options.onStats?.(queryStatsOf(output));
-    for (const item of output.Items ?? []) items.push(ClipKeyItem.parse(item));
-    exclusiveStartKey = output.LastEvaluatedKey;
-  } while (exclusiveStartKey);
-  return items;
+  return queryAllItems({
+    table: options.table,
+    pk: creatorPk(options.creatorId),
+    range: { kind: "prefix", prefix: clipSkPrefixForVideo(clipIdPrefixForVideo(options.videoId)) },
+    schema: ClipKeyItem,
+    attributes: ["SK", "clipId", "score"],
+    onStats: options.onStats,
+  });
 }
 
 /** Deletes keys in BatchWrite groups of 25, retrying what DynamoDB leaves unprocessed. */
