@@ -4,7 +4,7 @@
  *   --long          a 60-minute source instead of 10 minutes
  *   --minutes N     any length (multiples of 10 are made by stream-copying the 10-minute video)
  *   --clips N       render the top N clips (default: the best clip of each planted kind)
- *   --repeat N      render each clip N times between bare runs and compare medians (default 3)
+ *   --repeat N      render each clip N times, each between two bare runs (default 3)
  *   --no-render     skip the render comparison
  *   --modes a,b     signal modes to measure (default fast,full; the default-mode verdict needs both)
  *   --cache <dir>   keep the generated source (and its plan) in <dir> and reuse it next time:
@@ -15,8 +15,9 @@
  *   1. a plain full decode (`ffmpeg -i IN -f null -`), the floor for any full analysis;
  *   2. for each signal mode: probe + signal pass + local analysis, its ratio to the decode, and
  *      its accuracy (planted events found by a top clip with both edges within 3 s);
- *   3. per clip: `renderClip` vs a bare ffmpeg crop+scale+encode of the same segment (the mean
- *      of one run before and one after the render);
+ *   3. per clip: `renderClip` vs a bare ffmpeg crop+scale+encode of the same segment: each
+ *      render against the mean of the bare runs just before and after it, the median of those
+ *      ratios and their range;
  *   4. peak RSS of this process and of every ffmpeg child (sampled from /proc).
  * and says which signal mode the figures support as the default.
  */
@@ -288,7 +289,14 @@ async function main() {
           timeoutMs: 30 * 60 * 1000,
         }),
       );
-    const renders: { clip: string; renderSeconds: number; bareSeconds: number; ratio: number }[] = [];
+    const renders: {
+      clip: string;
+      renderSeconds: number;
+      bareSeconds: number;
+      /** The median of the renders' ratios to the bare runs beside them, and their spread. */
+      ratio: number;
+      ratioRange: [number, number];
+    }[] = [];
     // A worker loads the face detector once per process, not once per clip.
     if (chosen.length > 0) await loadFaceDetector();
     memory.reset();
@@ -322,13 +330,18 @@ async function main() {
         renderSeconds.push(run.seconds);
         bareSeconds.push((await bare(moment, clipName)).seconds);
       }
-      const renderMedian = median(renderSeconds) ?? Number.NaN;
-      const bareMedian = median(bareSeconds) ?? Number.NaN;
+      // Each render against the mean of the bare runs on either side of it: the machine's
+      // speed drifts by several percent between runs a minute apart, so the ratio of two
+      // medians taken at different moments would carry that drift.
+      const pairedRatios = renderSeconds.map(
+        (seconds, index) => seconds / (((bareSeconds[index] ?? 0) + (bareSeconds[index + 1] ?? 0)) / 2),
+      );
       renders.push({
         clip: `${clipName} (${kind}, ${(moment.endSeconds - moment.startSeconds).toFixed(1)} s, ${rendered?.layout}, subject from ${rendered?.subjectSampling ?? "-"})`,
-        renderSeconds: renderMedian,
-        bareSeconds: bareMedian,
-        ratio: renderMedian / bareMedian,
+        renderSeconds: median(renderSeconds) ?? Number.NaN,
+        bareSeconds: median(bareSeconds) ?? Number.NaN,
+        ratio: median(pairedRatios) ?? Number.NaN,
+        ratioRange: [Math.min(...pairedRatios), Math.max(...pairedRatios)],
       });
     }
     const renderChildMb = memory.childMb;
@@ -354,7 +367,8 @@ async function main() {
     for (const render of renders) {
       line(
         `render ${render.clip}`,
-        `${render.renderSeconds.toFixed(1)} s vs bare crop+scale+encode ${render.bareSeconds.toFixed(1)} s = ${render.ratio.toFixed(2)}×`,
+        `${render.renderSeconds.toFixed(1)} s vs bare crop+scale+encode ${render.bareSeconds.toFixed(1)} s = ${render.ratio.toFixed(2)}× ` +
+          `(runs ${render.ratioRange.map((ratio) => ratio.toFixed(2)).join("–")}×)`,
       );
     }
     if (renders.length > 0) {
