@@ -60,9 +60,7 @@ export function planCropPath({
   const maxCenter = 1 - minCenter;
   const clampCenter = (value: number) => Math.min(maxCenter, Math.max(minCenter, value));
   // Where the subject is, and where the window's centre would be to centre on it.
-  const seen = targets
-    .filter((target): target is CropPathPoint => target.centerX !== null && Number.isFinite(target.centerX))
-    .sort((a, b) => a.timeSeconds - b.timeSeconds);
+  const seen = targetsSeen(targets).sort((a, b) => a.timeSeconds - b.timeSeconds);
   const valid = seen.map((target) => ({
     timeSeconds: target.timeSeconds,
     centerX: clampCenter(target.centerX),
@@ -111,6 +109,8 @@ export function planCropPath({
  */
 const IN_VIEW_SHARE_OF_WINDOW = 0.7;
 
+const FRAME_EDGE_TOLERANCE = 1e-6;
+
 function isInView(subjectX: number, windowCenterX: number, cropWidthFraction: number): boolean {
   const half = cropWidthFraction / 2;
   const margin = ((1 - IN_VIEW_SHARE_OF_WINDOW) * cropWidthFraction) / 2;
@@ -121,7 +121,12 @@ function isInView(subjectX: number, windowCenterX: number, cropWidthFraction: nu
   return subjectX >= from - FRAME_EDGE_TOLERANCE && subjectX <= to + FRAME_EDGE_TOLERANCE;
 }
 
-const FRAME_EDGE_TOLERANCE = 1e-6;
+/** The targets where the subject was seen (a finite centre). */
+function targetsSeen(targets: SubjectTarget[]): CropPathPoint[] {
+  return targets.filter(
+    (target): target is CropPathPoint => target.centerX !== null && Number.isFinite(target.centerX),
+  );
+}
 
 /**
  * The share of the targets with a known centre that the path keeps in view; null with none.
@@ -133,9 +138,7 @@ export function shareOfTargetsInView(
   targets: SubjectTarget[],
   cropWidthFraction: number,
 ): number | null {
-  const known = targets.filter(
-    (target): target is CropPathPoint => target.centerX !== null && Number.isFinite(target.centerX),
-  );
+  const known = targetsSeen(targets);
   if (known.length === 0) return null;
   const inView = known.filter((target) =>
     isInView(target.centerX, evaluateCropPath(path, target.timeSeconds), cropWidthFraction),
