@@ -39,6 +39,9 @@ describe("sign-in in Chromium", () => {
     await page.waitForURL(`${appUrl}/dashboard`);
     await page.getByRole("heading", { name: /^Welcome/ }).waitFor();
     await page.getByText("No videos yet — upload one").waitFor();
+    // A new creator has both first steps ahead, neither ticked off.
+    await page.getByText("Two steps to your first clips.").waitFor();
+    expect(await page.getByText("Done:", { exact: true }).count()).toBe(0);
     const cookies = await browser.context.cookies(appUrl);
     expect(cookies.some((cookie) => cookie.name === "authjs.session-token" && cookie.httpOnly)).toBe(true);
 

@@ -17,12 +17,21 @@ import { listVideos } from "@/server/videos/list-videos";
 export const metadata: Metadata = { title: "Dashboard" };
 export const dynamic = "force-dynamic";
 
-const STEPS = [
-  { title: "Upload a long video", body: "A stream VOD, podcast or talk — up to 4 hours.", href: "/videos" },
+type SetupProgress = { hasVideos: boolean; hasClips: boolean };
+
+/** Each step is ticked off once the creator has done it: a video uploaded, a clip made. */
+const STEPS: { title: string; body: string; href: string; isDone: (progress: SetupProgress) => boolean }[] = [
+  {
+    title: "Upload a long video",
+    body: "A stream VOD, podcast or talk — up to 4 hours.",
+    href: "/videos",
+    isDone: (progress) => progress.hasVideos,
+  },
   {
     title: "Review ranked clips",
     body: "Each clip has a virality score and the reasons behind it.",
     href: "/clips",
+    isDone: (progress) => progress.hasClips,
   },
 ];
 
@@ -40,6 +49,8 @@ export default async function DashboardPage() {
     listClips({ runtime, creatorId, sort: "score", limit: TOP_CLIP_COUNT }),
   ]);
   const greetingName = creator.displayName ?? creator.email.split("@")[0];
+  const progress: SetupProgress = { hasVideos: videos.length > 0, hasClips: clips.length > 0 };
+  const allStepsDone = STEPS.every((step) => step.isDone(progress));
   return (
     <>
       <PageHeader
@@ -63,15 +74,29 @@ export default async function DashboardPage() {
             )}
           </div>
           <Card>
-            <CardHeader title="Getting started" description="Two steps to your first clips." />
+            <CardHeader
+              title="Getting started"
+              description={
+                allStepsDone
+                  ? "Both done: your best clips are below, ready to post."
+                  : "Two steps to your first clips."
+              }
+            />
             <CardBody className="py-2">
               <ol className="divide-y divide-slate-100">
                 {STEPS.map((step, index) => (
                   <li key={step.href}>
                     <Link href={step.href} className="group flex gap-3 py-3">
-                      <span className="grid h-6 w-6 shrink-0 place-items-center rounded-full bg-slate-100 text-xs font-semibold text-slate-600 group-hover:bg-brand-50 group-hover:text-brand-700">
-                        {index + 1}
-                      </span>
+                      {step.isDone(progress) ? (
+                        <span className="grid h-6 w-6 shrink-0 place-items-center rounded-full bg-emerald-50 text-xs font-semibold text-emerald-700">
+                          <span aria-hidden="true">✓</span>
+                          <span className="sr-only">Done:</span>
+                        </span>
+                      ) : (
+                        <span className="grid h-6 w-6 shrink-0 place-items-center rounded-full bg-slate-100 text-xs font-semibold text-slate-600 group-hover:bg-brand-50 group-hover:text-brand-700">
+                          {index + 1}
+                        </span>
+                      )}
                       <span>
                         <span className="block text-sm font-medium text-slate-900 group-hover:text-brand-700">
                           {step.title}
