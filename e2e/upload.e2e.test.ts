@@ -132,7 +132,7 @@ describe("uploading videos in Chromium", () => {
     const topClip = page.getByTestId("top-clip").first();
     await topClip.waitFor();
     // With a video uploaded and its clips made, both first steps are ticked off.
-    await page.getByText("Both done: your best clips are below, ready to post.").waitFor();
+    await page.getByText("Both done: your best clips are below.").waitFor();
     expect(await page.getByText("Done:", { exact: true }).count()).toBe(2);
     expect(await topClip.getByRole("link").getAttribute("href")).toMatch(
       new RegExp(`^/videos/${videoId}#clip-`),

@@ -77,9 +77,7 @@ export default async function DashboardPage() {
             <CardHeader
               title="Getting started"
               description={
-                allStepsDone
-                  ? "Both done: your best clips are below, ready to post."
-                  : "Two steps to your first clips."
+                allStepsDone ? "Both done: your best clips are below." : "Two steps to your first clips."
               }
             />
             <CardBody className="py-2">
