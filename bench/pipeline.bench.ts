@@ -52,7 +52,7 @@ const args = process.argv.slice(2);
 const minutes = args.includes("--long") ? 60 : Number(flagValue("--minutes") ?? BASE_MINUTES);
 const clipsFlag = flagValue("--clips");
 /**
- * Renders per clip; each figure is the median, against the median of the bare runs around them.
+ * Renders per clip, each between two bare runs; the clip's figure is the median of their paired ratios.
  * Three by default: a single render's ratio moved by up to 0.09 on a shared 2-core machine.
  */
 const renderRepeats = Math.max(1, Number(flagValue("--repeat") ?? 3));
