@@ -50,7 +50,7 @@ export default async function DashboardPage() {
   ]);
   const greetingName = creator.displayName ?? creator.email.split("@")[0];
   const progress: SetupProgress = { hasVideos: videos.length > 0, hasClips: clips.length > 0 };
-  const allStepsDone = STEPS.every((step) => step.isDone(progress));
+  const stepsDone = STEPS.map((step) => step.isDone(progress));
   return (
     <>
       <PageHeader
@@ -77,7 +77,9 @@ export default async function DashboardPage() {
             <CardHeader
               title="Getting started"
               description={
-                allStepsDone ? "Both done: your best clips are below." : "Two steps to your first clips."
+                stepsDone.every(Boolean)
+                  ? "Both done: your best clips are below."
+                  : "Two steps to your first clips."
               }
             />
             <CardBody className="py-2">
@@ -85,16 +87,22 @@ export default async function DashboardPage() {
                 {STEPS.map((step, index) => (
                   <li key={step.href}>
                     <Link href={step.href} className="group flex gap-3 py-3">
-                      {step.isDone(progress) ? (
-                        <span className="grid h-6 w-6 shrink-0 place-items-center rounded-full bg-emerald-50 text-xs font-semibold text-emerald-700">
-                          <span aria-hidden="true">✓</span>
-                          <span className="sr-only">Done:</span>
-                        </span>
-                      ) : (
-                        <span className="grid h-6 w-6 shrink-0 place-items-center rounded-full bg-slate-100 text-xs font-semibold text-slate-600 group-hover:bg-brand-50 group-hover:text-brand-700">
-                          {index + 1}
-                        </span>
-                      )}
+                      <span
+                        className={`grid h-6 w-6 shrink-0 place-items-center rounded-full text-xs font-semibold ${
+                          stepsDone[index]
+                            ? "bg-emerald-50 text-emerald-700"
+                            : "bg-slate-100 text-slate-600 group-hover:bg-brand-50 group-hover:text-brand-700"
+                        }`}
+                      >
+                        {stepsDone[index] ? (
+                          <>
+                            <span aria-hidden="true">✓</span>
+                            <span className="sr-only">Done:</span>
+                          </>
+                        ) : (
+                          index + 1
+                        )}
+                      </span>
                       <span>
                         <span className="block text-sm font-medium text-slate-900 group-hover:text-brand-700">
                           {step.title}
