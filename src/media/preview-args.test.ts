@@ -18,6 +18,7 @@ describe("preview arguments", () => {
     const webp = buildPreviewOutputArgs({ ...base, format: "webp" });
     expect(webp.slice(0, 5)).toEqual(["-map", "[p]", "-an", "-c:v", "libwebp_anim"]);
     expect(webp[webp.indexOf("-loop") + 1]).toBe("0");
+    expect(webp[webp.indexOf("-compression_level") + 1]).toBe("2");
     expect(webp.slice(-3)).toEqual(["-f", "webp", "/o/p"]);
 
     const mp4 = buildPreviewOutputArgs({ ...base, format: "mp4" });
