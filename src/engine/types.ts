@@ -32,7 +32,7 @@ export type MediaProbe = {
   dynamicRange: DynamicRange;
 };
 
-/** How signals are extracted: `full` decodes every frame, `fast` only keyframes or a low rate. */
+/** How signals are extracted: `full` decodes every frame, `fast` only the keyframes (audio is whole in both). */
 export type SignalMode = "fast" | "full";
 
 /** Per-second signals from one ffmpeg pass. Index i covers [i, i+1) seconds. */

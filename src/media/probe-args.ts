@@ -2,7 +2,6 @@
  * ffprobe arguments for reading a source's streams and container as JSON. Pure, so it is unit
  * tested; `probe.ts` runs it through `runMedia`.
  */
-export type ProbeInput = string;
 
 const HTTP_URL = /^https?:\/\//i;
 

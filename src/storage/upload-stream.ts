@@ -63,7 +63,8 @@ export async function uploadStreamAsMultipart(options: {
       // One part in flight while the next fills: wait for the previous before sending this one.
       await inFlight;
       inFlight = sendPart(body);
-      // Surface a failed part now rather than after reading on.
+      // Its failure is thrown by the next `await inFlight` (the next part, or the end); until
+      // then it must not count as an unhandled rejection.
       inFlight.catch(() => {});
     }
   };

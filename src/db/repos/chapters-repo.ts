@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { chaptersKey } from "@/db/keys";
 import { assertItemSize, getItem, itemOf, type Table } from "@/db/table";
@@ -85,16 +85,6 @@ export async function findVideoChapters(options: {
   if (!item) return undefined;
   const { type: _type, ...chapters } = item;
   return chapters;
-}
-
-// Remove a video's chapters item. Repeatable.
-export async function deleteVideoChapters(options: { table: Table; creatorId: string; videoId: string }) {
-  await options.table.documentClient.send(
-    new DeleteCommand({
-      TableName: options.table.tableName,
-      Key: chaptersKey(options.creatorId, options.videoId),
-    }),
-  );
 }
 
 /**

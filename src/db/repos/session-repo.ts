@@ -160,7 +160,8 @@ export async function deleteAllSessionsOfCreator(options: {
   const { table, creatorId } = options;
   const hashes = await listSessionHashesByCreator({ table, creatorId });
   const keys = hashes.flatMap((tokenHash) => [sessionKey(tokenHash), sessionRefKey(creatorId, tokenHash)]);
-  // BatchWrite takes 25 requests per call; unprocessed items are retried until none remain.
+  // BatchWrite takes 25 requests per call; unprocessed items are retried with backoff, up to
+  // ten attempts a batch, then the creator is asked to try again.
   for (let start = 0; start < keys.length; start += 25) {
     let requests: Record<string, unknown>[] = keys
       .slice(start, start + 25)

@@ -45,7 +45,8 @@ function channelScore(values: number[]): number {
 /**
  * The strongest second in the first 3 s (80%), plus 20% for opening on a change — a cut, sound
  * resuming after silence, or a jump in loudness — when something is actually happening then.
- * Only what lies inside the opening counts (cuts just before the clip do not).
+ * Cuts count from half a second before the start (a clip that begins just after a cut opens on
+ * it, as `findOpeningChange` sees it) to the opening's end.
  */
 function hookScore(range: TimeRange, context: ScoringContext): number {
   const { features } = context;

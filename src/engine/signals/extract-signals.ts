@@ -18,7 +18,7 @@ export type ExtractSignalsOptions = {
   input: string;
   probe: MediaProbe;
   mode: SignalMode;
-  /** Default: scaled with the duration (a full decode of 1080p runs at ~10× real time on 2 cores). */
+  /** Default: scaled with the duration and the mode (defaultSignalTimeoutMs). */
   timeoutMs?: number;
   signal?: AbortSignal;
   /** 0..1 as the pass moves through the video. */
@@ -98,8 +98,9 @@ export async function extractSignals({
 
 /**
  * Generous on purpose: a timeout is for a stuck ffmpeg, not a slow one. Full decodes of 1080p
- * run near 12× real time on two cores, keyframes-only near 100×; the budget allows 1× real
- * time plus two minutes (so a 2-hour source gets 2 h 2 min at worst).
+ * run near 11× real time on two cores (the bench: 600 s in 55 s), keyframes-only near 100×;
+ * the budget allows two minutes plus 1× real time in `full` mode, ½× in `fast` (so a 2-hour
+ * source gets 2 h 2 min, or 1 h 2 min in the default fast mode).
  */
 export function defaultSignalTimeoutMs(probe: MediaProbe, mode: SignalMode): number {
   const realTimeFactor = mode === "full" ? 1 : 0.5;

@@ -7,7 +7,7 @@ import { contentDisposition } from "@/storage/presign";
  * Short-lived GET URLs for clip media shown in the browser. Signing time is rounded down to a
  * window, so the same object gets the same URL on every refresh within it: a page that
  * re-renders while polling keeps its <video> and <img> elements instead of reloading them.
- * Each URL stays valid for at least `MIN_VALID_SECONDS` after it is handed out.
+ * Each URL stays valid for at least `MEDIA_URL_MIN_VALID_SECONDS` after it is handed out.
  */
 export const MEDIA_URL_WINDOW_SECONDS = 5 * 60;
 export const MEDIA_URL_MIN_VALID_SECONDS = 10 * 60;

@@ -64,5 +64,3 @@ export function handleErrors<Args extends unknown[]>(
     }
   };
 }
-
-export { AppError };

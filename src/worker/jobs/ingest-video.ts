@@ -187,7 +187,7 @@ export async function failVideo(
   }
 }
 
-export function formatDuration(totalSeconds: number): string {
+function formatDuration(totalSeconds: number): string {
   const seconds = Math.round(totalSeconds);
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);

@@ -72,9 +72,10 @@ describe("inline limits", () => {
 });
 
 describe("chooseSampleFramesPerSecond", () => {
-  it("samples one frame per second up to about two and a half hours", () => {
+  it("samples one frame per second up to about two hours and ten minutes", () => {
     expect(chooseSampleFramesPerSecond(60)).toBe(1);
     expect(chooseSampleFramesPerSecond(2 * 3600)).toBe(1);
+    expect(chooseSampleFramesPerSecond(2.5 * 3600)).toBeLessThan(1);
   });
 
   it("samples longer videos more sparsely, never below 0.1 fps", () => {

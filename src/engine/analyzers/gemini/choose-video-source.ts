@@ -54,8 +54,9 @@ export function urlMediaType(
 /**
  * Gemini's input for long videos must fit the context window (about 1M tokens). At
  * `MEDIA_RESOLUTION_LOW` a frame costs about 70 tokens and a second of audio 32, so one frame
- * per second fits up to about 2 h 40 min within an 800k-token budget (the rest is the prompt and
- * the answer); longer videos are sampled more sparsely. Never above 1 fps, never below 0.1.
+ * per second fits up to about 2 h 10 min within an 800k-token budget (800 000 / 102 tokens a
+ * second; the rest of the window is the prompt and the answer); longer videos are sampled more
+ * sparsely. Never above 1 fps, never below 0.1.
  */
 export const INPUT_TOKEN_BUDGET = 800_000;
 const TOKENS_PER_FRAME_LOW = 70;
