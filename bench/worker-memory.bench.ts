@@ -11,7 +11,7 @@ import path from "node:path";
 import { findVideoById } from "@/db/repos/video-repo";
 import { enqueueJob } from "@/queue/enqueue-job";
 import { getRuntime, tableOf } from "@/server/runtime";
-import { storeQueuedVideo } from "@/worker/jobs/clip-pipeline/create-queued-test-video";
+import { storeQueuedVideo } from "@/worker/testing/create-queued-test-video";
 import { PeakMemory } from "./process-memory";
 
 const sourceFlag = process.argv.indexOf("--source");

@@ -13,7 +13,7 @@ import { tableOf } from "@/server/runtime";
 import { provisionResources } from "../../dev/provision";
 import { WORKER_NODE_ARGS } from "../../dev/start";
 import { testRuntime } from "../../dev/test/runtime";
-import { createQueuedTestVideo } from "./jobs/clip-pipeline/create-queued-test-video";
+import { createQueuedTestVideo } from "./testing/create-queued-test-video";
 
 /**
  * A real worker process (its bundle, `node dist/worker/main.mjs`) is killed with SIGKILL mid-analysis, a

@@ -8,7 +8,7 @@ import { createId } from "@/lib/ids";
 import { getQueueUrl } from "@/queue/queue-url";
 import { createSignedInCreator } from "@/server/auth/testing/create-signed-in-creator";
 import { getRuntime, tableOf } from "@/server/runtime";
-import { recordQueuedVideo } from "@/worker/jobs/clip-pipeline/create-queued-test-video";
+import { recordQueuedVideo } from "@/worker/testing/create-queued-test-video";
 import { provisionResources } from "../../../dev/provision";
 
 /**

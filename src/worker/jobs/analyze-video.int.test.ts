@@ -21,11 +21,11 @@ import { setVideoCaptions } from "@/server/videos/video-captions";
 import { headObject } from "@/storage/head-object";
 import { deleteObjects, downloadObjectToFile } from "@/storage/object-io";
 import { analysisObjectKey } from "@/storage/object-keys";
+import { createQueuedTestVideo } from "@/worker/testing/create-queued-test-video";
 import { testRuntime } from "../../../dev/test/runtime";
 import type { JobContext } from "../job-types";
 import { analyzeVideoJob } from "./analyze-video";
 import { readAnalysisArtifact } from "./clip-pipeline/analysis-artifacts";
-import { createQueuedTestVideo } from "./clip-pipeline/create-queued-test-video";
 import { renderClipJob } from "./render-clip";
 
 const runtime = testRuntime();

@@ -15,9 +15,9 @@ import { tableOf } from "@/server/runtime";
 import { testJobContext } from "@/server/videos/testing/test-job-context";
 import { deleteTestQueue, drainJobs, testQueueName } from "@/server/videos/testing/test-queue";
 import { headObject } from "@/storage/head-object";
+import { createQueuedTestVideo } from "@/worker/testing/create-queued-test-video";
 import { provisionResources } from "../../../dev/provision";
 import { testRuntime, testTableName } from "../../../dev/test/runtime";
-import { createQueuedTestVideo } from "./clip-pipeline/create-queued-test-video";
 import { renderClipJob } from "./render-clip";
 import { MAX_RENDER_STALLS, sweepClipRenders } from "./sweep-clip-renders";
 
