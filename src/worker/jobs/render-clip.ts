@@ -21,11 +21,10 @@ import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
 /**
  * Renders one revision of a clip: after the creator edited its range or layout, or asked to
  * render it again (PATCH /api/clips/:id), after captions were uploaded for its video, or for a
- * render the sweep found lost. Only the revision named in the
- * job is rendered, and only while it is still the clip's current one: a newer edit queues its
- * own job, and a redelivered job finds the clip READY and stops. When the range was edited, it
- * is re-scored from the video's stored signals first, so the score, sub-scores and reasons
- * describe what the clip now shows.
+ * render the sweep found lost. Only the revision named in the job is rendered, and only while
+ * it is still the clip's current one: a newer edit queues its own job, and a redelivered job
+ * finds the clip READY and stops. When the range was edited, it is re-scored from the video's
+ * stored signals first, so the score, sub-scores and reasons describe what the clip now shows.
  */
 export const renderClipJob: JobHandler<"render-clip"> = {
   run: (payload, context) => rerenderClip({ ...payload, context }),
