@@ -99,8 +99,9 @@ export async function extractSignals({
 /**
  * Generous on purpose: a timeout is for a stuck ffmpeg, not a slow one. Full decodes of 1080p
  * run at 11–25× real time on two cores, with how busy the host is (the bench's 10 minutes took
- * 24–55 s), keyframes-only near 100×; the budget allows two minutes plus 1× real time in `full` mode, ½× in `fast` (so a 2-hour
- * source gets 2 h 2 min, or 1 h 2 min in the default fast mode).
+ * 24–55 s), keyframes-only near 100×; the budget allows two minutes plus 1× real time in
+ * `full` mode, ½× in `fast` (so a 2-hour source gets 2 h 2 min, or 1 h 2 min in the default
+ * fast mode).
  */
 export function defaultSignalTimeoutMs(probe: MediaProbe, mode: SignalMode): number {
   const realTimeFactor = mode === "full" ? 1 : 0.5;
