@@ -147,8 +147,9 @@ describe("multipart upload through presigned part URLs", () => {
       parts.push({ partNumber, etag: response.headers.get("etag") ?? "" });
     }
     const listed = await listStoredParts({ s3, bucket, key, uploadId });
-    expect(listed).not.toBe("no-such-upload");
-    if (Array.isArray(listed)) expect(listed.map((part) => part.partNumber)).toEqual([1, 2, 3]);
+    // The embedded S3 server has no ListParts: it must say so, not fail or list wrongly.
+    if (listed === "unsupported") expect(runtime.config.services).toBe("embedded");
+    else expect(Array.isArray(listed) && listed.map((part) => part.partNumber)).toEqual([1, 2, 3]);
     await completeMultipartUpload({ s3, bucket, key, uploadId, parts });
     expect(await headObject({ s3, bucket, key })).toMatchObject({
       sizeBytes: 10 * MiB + 1234,

@@ -28,7 +28,7 @@ async function makeToken(creatorId: string, name: string) {
 }
 
 describe("API token repository", () => {
-  it("resolves a token hash to its owner with one GetItem, and lists newest first", async () => {
+  it("resolves a token hash to its owner, and lists newest first", async () => {
     const creatorId = createId("creator");
     const first = await makeToken(creatorId, "first");
     const second = await makeToken(creatorId, "second");

@@ -51,13 +51,13 @@ describe("daily analytics repository", () => {
   });
 
   it("refuses a malformed date instead of writing a stray key", async () => {
+    const creatorId = createId("creator");
     await expect(
-      incrementDailyCounters({
-        table,
-        creatorId: createId("creator"),
-        isoDate: "2026-11-29#X",
-        counters: { clipsCreated: 1 },
-      }),
+      incrementDailyCounters({ table, creatorId, isoDate: "2026-11-29#X", counters: { clipsCreated: 1 } }),
     ).rejects.toThrow(/Invalid date/);
+    // The stray key would sort inside November's range.
+    expect(
+      await listDailyAnalytics({ table, creatorId, fromIsoDate: "2026-11-01", toIsoDate: "2026-11-30" }),
+    ).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
+import { sessionKey, sessionRefKey } from "@/db/keys";
 import { createId } from "@/lib/ids";
 import { testTable } from "../../../dev/test/runtime";
 import {
@@ -37,8 +39,15 @@ describe("session repository", () => {
     const creatorId = createId("creator");
     const tokenHash = newHash();
     await createSession({ table, tokenHash, creatorId, expires: inHours(1) });
-    expect(await updateSessionExpiry({ table, tokenHash, creatorId, expires: inHours(48) })).toBe(true);
+    const extended = inHours(48);
+    expect(await updateSessionExpiry({ table, tokenHash, creatorId, expires: extended })).toBe(true);
     expect(await findActiveSession({ table, tokenHash, nowMs: Date.now() + 24 * 3_600_000 })).toBeDefined();
+    for (const key of [sessionKey(tokenHash), sessionRefKey(creatorId, tokenHash)]) {
+      const { Item } = await table.documentClient.send(
+        new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true }),
+      );
+      expect(Item?.expiresAt).toBe(Math.floor(extended.getTime() / 1000));
+    }
 
     await deleteSession({ table, tokenHash, creatorId });
     expect(await findSession({ table, tokenHash })).toBeUndefined();

@@ -53,7 +53,11 @@ describe("findCandidateMoments", () => {
       durationSeconds: 300,
       stretches: [{ startSeconds: 50, endSeconds: 200, motion: 0.06 }],
     });
-    for (const candidate of candidatesFor(curve).candidates) {
+    const { candidates } = candidatesFor(curve);
+    expect(candidates.some((candidate) => candidate.startSeconds >= 49 && candidate.endSeconds <= 201)).toBe(
+      true,
+    );
+    for (const candidate of candidates) {
       expect(candidate.endSeconds - candidate.startSeconds).toBeLessThanOrEqual(60);
       expect(candidate.endSeconds - candidate.startSeconds).toBeGreaterThanOrEqual(15);
     }
@@ -67,7 +71,9 @@ describe("findCandidateMoments", () => {
         { startSeconds: 120, endSeconds: 124, motion: 0.07 },
       ],
     });
-    for (const candidate of candidatesFor(curve, { minSeconds: 20, maxSeconds: 30 }).candidates) {
+    const { candidates } = candidatesFor(curve, { minSeconds: 20, maxSeconds: 30 });
+    expect(candidates.length).toBeGreaterThan(0);
+    for (const candidate of candidates) {
       const length = candidate.endSeconds - candidate.startSeconds;
       expect(length).toBeGreaterThanOrEqual(20 - 1e-6);
       expect(length).toBeLessThanOrEqual(30 + 1e-6);
@@ -87,7 +93,9 @@ describe("findCandidateMoments", () => {
         { startSeconds: 37, endSeconds: 40, motion: 0.08 },
       ],
     });
-    for (const candidate of candidatesFor(curve).candidates) {
+    const { candidates } = candidatesFor(curve);
+    expect(candidates.length).toBeGreaterThan(0);
+    for (const candidate of candidates) {
       expect(candidate.startSeconds).toBeGreaterThanOrEqual(0);
       expect(candidate.endSeconds).toBeLessThanOrEqual(40);
       expect(candidate.endSeconds - candidate.startSeconds).toBeGreaterThanOrEqual(15);

@@ -176,6 +176,7 @@ describe("analyzeSubject", () => {
     expect(calls).toEqual([1]);
     const plan = chooseSubjectPlan({ observations, cropWidthFraction: (720 * 9) / 16 / 1280 });
     expect(plan).toMatchObject({ layout: "crop", subject: "faces" });
+    expect(plan.targets).toHaveLength(4);
     for (const target of plan.targets) expect(Math.abs(target.centerX! - FACE_CENTRE_X)).toBeLessThan(0.05);
   });
 

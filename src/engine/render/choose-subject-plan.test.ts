@@ -191,6 +191,7 @@ describe("chooseSubjectPlan", () => {
         choice: "crop",
       });
       expect(apart).toMatchObject({ layout: "crop", subject: "faces" });
+      expect(apart.targets.length).toBeGreaterThan(0);
       for (const target of apart.targets) expect(target.centerX).toBeCloseTo(0.85, 9);
       expect(apart.reason).toMatch(/creator's choice/);
       // Motion spread over the frame (a pan) is followed anyway; a still shot is cropped in the middle.

@@ -149,7 +149,9 @@ describe("planCropPath", () => {
       sampleTargets(10, (t) => (t === 5 ? 0.9 : 0.5), 1),
       10,
     );
+    expect(path.length).toBeGreaterThan(0);
     for (const point of path) expect(point.centerX).toBeCloseTo(0.5, 6);
+    expect(evaluateCropPath(path, 5)).toBeCloseTo(0.5, 6);
   });
 
   it("ignores isolated wrong detections (median filter)", () => {
@@ -157,7 +159,9 @@ describe("planCropPath", () => {
       sampleTargets(6, (t) => (Math.abs(t - 3) < 0.01 ? 0.9 : 0.5)),
       6,
     );
+    expect(path.length).toBeGreaterThan(0);
     for (const point of path) expect(point.centerX).toBeCloseTo(0.5, 6);
+    expect(evaluateCropPath(path, 3)).toBeCloseTo(0.5, 6);
   });
 });
 

@@ -39,9 +39,14 @@ describe("readOutbox", () => {
   });
 
   it("reads only the tail of a very large outbox", async () => {
-    const filler = line("old@x.test", "2025-01-01T00:00:00.000Z").repeat(8_000);
+    const filler = line("old@x.test", "2025-01-01T00:00:00.000Z").repeat(12_000);
+    expect(filler.length).toBeGreaterThan(1024 * 1024);
     await writeFile(outboxPath, filler + line("new@x.test", "2026-01-01T00:00:00.000Z"));
-    const messages = await readOutbox({ outboxPath, limit: 1 });
+    expect((await readOutbox({ outboxPath, limit: 1 }))[0]?.to).toBe("new@x.test");
+    // Asked for all of them, it still returns only what the tail holds: under half the file.
+    const messages = await readOutbox({ outboxPath, limit: 100_000 });
     expect(messages[0]?.to).toBe("new@x.test");
+    expect(messages.length).toBeGreaterThan(1);
+    expect(messages.length).toBeLessThan(6_000);
   });
 });

@@ -180,6 +180,7 @@ describe("analyze-video job", () => {
     });
     const logs: string[] = [];
     await analyzeVideoJob.run({ creatorId, videoId }, jobContext(logs));
+    expect(logs.join("\n")).toMatch(/analysis already stored/);
 
     const after = await listClipsByVideo({ table, creatorId, videoId, consistent: true });
     expect(after.map((clip) => clip.clipId)).toEqual(firstRun.clips.map((clip) => clip.clipId));

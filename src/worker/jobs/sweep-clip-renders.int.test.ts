@@ -132,7 +132,7 @@ describe("sweep of clip renders", () => {
         bucket: runtime.config.aws.bucketName,
         key: rendered!.render!.videoKey,
       }),
-    ).not.toBeNull();
+    ).toMatchObject({ sizeBytes: expect.any(Number) });
     expect(await exists(activeRenderKey(lost!.clipId))).toBe(false);
   });
 
