@@ -180,7 +180,9 @@ describe("analyze-video job", () => {
     });
     const logs: string[] = [];
     await analyzeVideoJob.run({ creatorId, videoId }, jobContext(logs));
-    expect(logs.join("\n")).toMatch(/analysis already stored/);
+    // A RENDERING video goes straight to the render stage: one clip's render, nothing else.
+    expect(logs.filter((line) => line.startsWith("render: layout"))).toHaveLength(1);
+    expect(logs.join("\n")).not.toMatch(/analysis already stored/);
 
     const after = await listClipsByVideo({ table, creatorId, videoId, consistent: true });
     expect(after.map((clip) => clip.clipId)).toEqual(firstRun.clips.map((clip) => clip.clipId));
