@@ -149,7 +149,7 @@ describe("multipart upload through presigned part URLs", () => {
     const listed = await listStoredParts({ s3, bucket, key, uploadId });
     // The embedded S3 server has no ListParts: it must say so, not fail or list wrongly.
     if (listed === "unsupported") expect(runtime.config.services).toBe("embedded");
-    else expect(Array.isArray(listed) && listed.map((part) => part.partNumber)).toEqual([1, 2, 3]);
+    else expect(listed).toEqual([1, 2, 3].map((partNumber) => expect.objectContaining({ partNumber })));
     await completeMultipartUpload({ s3, bucket, key, uploadId, parts });
     expect(await headObject({ s3, bucket, key })).toMatchObject({
       sizeBytes: 10 * MiB + 1234,

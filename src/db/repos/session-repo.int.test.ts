@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { sessionKey, sessionRefKey } from "@/db/keys";
+import { getItem } from "@/db/table";
 import { createId } from "@/lib/ids";
 import { testTable } from "../../../dev/test/runtime";
 import {
@@ -11,6 +12,7 @@ import {
   findActiveSession,
   findSession,
   listSessionHashesByCreator,
+  toEpochSeconds,
   updateSessionExpiry,
 } from "./session-repo";
 
@@ -43,10 +45,13 @@ describe("session repository", () => {
     expect(await updateSessionExpiry({ table, tokenHash, creatorId, expires: extended })).toBe(true);
     expect(await findActiveSession({ table, tokenHash, nowMs: Date.now() + 24 * 3_600_000 })).toBeDefined();
     for (const key of [sessionKey(tokenHash), sessionRefKey(creatorId, tokenHash)]) {
-      const { Item } = await table.documentClient.send(
-        new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true }),
-      );
-      expect(Item?.expiresAt).toBe(Math.floor(extended.getTime() / 1000));
+      const item = await getItem({
+        table,
+        key,
+        schema: z.object({ expiresAt: z.number() }),
+        consistent: true,
+      });
+      expect(item?.expiresAt).toBe(toEpochSeconds(extended));
     }
 
     await deleteSession({ table, tokenHash, creatorId });
