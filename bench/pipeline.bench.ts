@@ -42,6 +42,7 @@ import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
 import { runMedia } from "@/media/run-ffmpeg";
 import { buildBareVerticalCropArgs } from "@/media/vertical-crop-args";
+import { treeCpuSeconds } from "./process-cpu";
 import { PeakMemory } from "./process-memory";
 
 const BOUNDARY_TOLERANCE_SECONDS = 3;
@@ -82,15 +83,40 @@ function flagValue(flag: string): string | undefined {
 
 const selfPeakMb = () => process.resourceUsage().maxRSS / 1024;
 
-async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seconds: number }> {
+/** Wall seconds, and CPU seconds of this process and the children it ran (null off Linux). */
+type Timed<T> = { value: T; seconds: number; cpuSeconds: number | null };
+
+async function timed<T>(work: () => Promise<T>): Promise<Timed<T>> {
   const started = performance.now();
+  const cpuBefore = treeCpuSeconds();
   const value = await work();
-  return { value, seconds: (performance.now() - started) / 1000 };
+  const cpuAfter = treeCpuSeconds();
+  return {
+    value,
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+  };
 }
 
 function progress(message: string) {
   process.stderr.write(`[bench] ${message}\n`);
 }
+
+/**
+ * Each render against the mean of the bare runs on either side of it (`bare` holds one more run
+ * than `render`): the machine's speed drifts by several percent between runs a minute apart, so
+ * the ratio of two medians taken at different moments would carry that drift.
+ */
+function pairedRatios(render: number[], bare: number[]): { ratio: number; ratioRange: [number, number] } {
+  const ratios = render.map((value, index) => value / (((bare[index] ?? 0) + (bare[index + 1] ?? 0)) / 2));
+  return { ratio: median(ratios) ?? Number.NaN, ratioRange: [Math.min(...ratios), Math.max(...ratios)] };
+}
+
+function allMeasured(values: (number | null)[]): values is number[] {
+  return values.every((value) => value !== null);
+}
+
+const formatRange = (range: [number, number]) => range.map((ratio) => ratio.toFixed(2)).join("–");
 
 /** Planted events matched by a clip containing them whose edges are within 3 s of theirs. */
 function matches(event: PlantedEvent, moment: ScoredMoment): boolean {
@@ -296,6 +322,8 @@ async function main() {
       /** The median of the renders' ratios to the bare runs beside them, and their spread. */
       ratio: number;
       ratioRange: [number, number];
+      /** The same for CPU seconds, which a busy host barely moves; null off Linux. */
+      cpu: { ratio: number; ratioRange: [number, number] } | null;
     }[] = [];
     // A worker loads the face detector once per process, not once per clip.
     if (chosen.length > 0) await loadFaceDetector();
@@ -321,27 +349,25 @@ async function main() {
           ),
         );
       // bare, render, bare, render, …, bare: each render has a bare run on either side.
-      const bareSeconds = [(await bare(moment, clipName)).seconds];
-      const renderSeconds: number[] = [];
-      let rendered: Awaited<ReturnType<typeof renderClipOnce>>["value"] | undefined;
+      const bareRuns = [await bare(moment, clipName)];
+      const renderRuns: Timed<Awaited<ReturnType<typeof renderClip>>>[] = [];
       for (let repeat = 0; repeat < renderRepeats; repeat += 1) {
-        const run = await renderClipOnce();
-        rendered = run.value;
-        renderSeconds.push(run.seconds);
-        bareSeconds.push((await bare(moment, clipName)).seconds);
+        renderRuns.push(await renderClipOnce());
+        bareRuns.push(await bare(moment, clipName));
       }
-      // Each render against the mean of the bare runs on either side of it: the machine's
-      // speed drifts by several percent between runs a minute apart, so the ratio of two
-      // medians taken at different moments would carry that drift.
-      const pairedRatios = renderSeconds.map(
-        (seconds, index) => seconds / (((bareSeconds[index] ?? 0) + (bareSeconds[index + 1] ?? 0)) / 2),
+      const rendered = renderRuns.at(-1)?.value;
+      const wall = pairedRatios(
+        renderRuns.map((run) => run.seconds),
+        bareRuns.map((run) => run.seconds),
       );
+      const renderCpu = renderRuns.map((run) => run.cpuSeconds);
+      const bareCpu = bareRuns.map((run) => run.cpuSeconds);
       renders.push({
         clip: `${clipName} (${kind}, ${(moment.endSeconds - moment.startSeconds).toFixed(1)} s, ${rendered?.layout}, subject from ${rendered?.subjectSampling ?? "-"})`,
-        renderSeconds: median(renderSeconds) ?? Number.NaN,
-        bareSeconds: median(bareSeconds) ?? Number.NaN,
-        ratio: median(pairedRatios) ?? Number.NaN,
-        ratioRange: [Math.min(...pairedRatios), Math.max(...pairedRatios)],
+        renderSeconds: median(renderRuns.map((run) => run.seconds)) ?? Number.NaN,
+        bareSeconds: median(bareRuns.map((run) => run.seconds)) ?? Number.NaN,
+        ...wall,
+        cpu: allMeasured(renderCpu) && allMeasured(bareCpu) ? pairedRatios(renderCpu, bareCpu) : null,
       });
     }
     const renderChildMb = memory.childMb;
@@ -368,7 +394,10 @@ async function main() {
       line(
         `render ${render.clip}`,
         `${render.renderSeconds.toFixed(1)} s vs bare crop+scale+encode ${render.bareSeconds.toFixed(1)} s = ${render.ratio.toFixed(2)}× ` +
-          `(runs ${render.ratioRange.map((ratio) => ratio.toFixed(2)).join("–")}×)`,
+          `(runs ${formatRange(render.ratioRange)}×)` +
+          (render.cpu
+            ? `; CPU time ${render.cpu.ratio.toFixed(2)}× (runs ${formatRange(render.cpu.ratioRange)}×)`
+            : ""),
       );
     }
     if (renders.length > 0) {
