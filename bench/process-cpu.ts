@@ -19,12 +19,13 @@ export function treeCpuSeconds(): number | null {
 
 function waitedChildrenCpuSeconds(): number | null {
   try {
+    // Asked before reading the counters, so getconf's own run is not counted in this reading.
+    clockTicksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
     const stat = readFileSync("/proc/self/stat", "utf8");
     // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     // Fields 16 and 17 of proc(5), cutime and cstime, in clock ticks; field 3 is fields[0].
     const ticks = Number(fields[13]) + Number(fields[14]);
-    clockTicksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
     return Number.isFinite(ticks) && clockTicksPerSecond > 0 ? ticks / clockTicksPerSecond : null;
   } catch {
     return null;
