@@ -33,6 +33,7 @@ import { createSignedInCreator } from "@/server/auth/testing/create-signed-in-cr
 import { createRuntime } from "@/server/runtime";
 import { sourceObjectKey } from "@/storage/object-keys";
 import { presignSinglePut } from "@/storage/presign";
+import { ensureBuild } from "../dev/ensure-build";
 import { findFreePort } from "../dev/services";
 import { startStack } from "../dev/start";
 
@@ -280,6 +281,10 @@ async function main(): Promise<void> {
     TRUSS_SERVICES: "embedded",
     UPLOAD_MAX_BYTES: String(20 * 1024 * MiB),
   };
+  await ensureBuild({
+    projectRoot: path.resolve(import.meta.dirname, ".."),
+    log: (line) => console.log(line),
+  });
   console.log("Starting the embedded services and the app (next start)…");
   const stack = await startStack({ environment, inMemory: true, withWorker: false, log: () => {} });
   try {

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { ensureBuild } from "../dev/ensure-build";
 import { findFreePort } from "../dev/services";
 import { startStack } from "../dev/start";
-import { ensureBuild } from "./support/ensure-build";
 import "./support/provided-context";
 
 /**
@@ -19,7 +19,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     logs.push(line);
     if (logs.length > 400) logs.shift();
   };
-  await ensureBuild({ projectRoot, log: (line) => console.log(line) });
+  await ensureBuild({ projectRoot, log: (line) => console.log(`[e2e] ${line}`) });
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "truss-e2e-"));
   const port = await findFreePort();

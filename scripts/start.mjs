@@ -2,33 +2,13 @@
 // run everything (dev/start.ts) on the project's pinned Node 24.
 // Runs on the machine's own Node (≥ 20): plain JavaScript, no dependencies.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import path from "node:path";
-import { ensureInstalled, mtimeMs, pinnedNode, projectRoot, runNpm } from "./ensure-installed.mjs";
-
-function newestMtimeMs(target) {
-  let stat;
-  try {
-    stat = statSync(target);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtimeMs(path.join(target, entry)));
-  return newest;
-}
+import { isBuildStale } from "./build-freshness.mjs";
+import { ensureInstalled, pinnedNode, projectRoot, runNpm } from "./ensure-installed.mjs";
 
 ensureInstalled();
 
 // Build when there is no build, or a source is newer than it.
-const buildId = path.join(projectRoot, ".next", "BUILD_ID");
-const newestSource = Math.max(
-  ...["src", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json"].map((entry) =>
-    newestMtimeMs(path.join(projectRoot, entry)),
-  ),
-);
-if (!existsSync(buildId) || newestSource > mtimeMs(buildId)) runNpm(["run", "build"], "Building the web app");
+if (isBuildStale(projectRoot)) runNpm(["run", "build"], "Building the web app");
 
 // Services + web app + worker (dev/start.ts), on the pinned Node 24, as this process's direct
 // child: a SIGINT or SIGTERM sent to `npm start` alone (a supervisor, `docker stop`) reaches it
