@@ -3,9 +3,10 @@
 // JavaScript without dependencies: `npm start` reads it on the machine's own Node.
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { mtimeMs } from "./ensure-installed.mjs";
 
 /** Inputs of `next build`: a build older than any of them is stale. */
-export const BUILD_INPUTS = [
+const BUILD_INPUTS = [
   "src",
   "next.config.ts",
   "postcss.config.mjs",
@@ -29,11 +30,10 @@ function newestMtimeMs(target) {
 
 /** True when `.next/BUILD_ID` is missing or older than the newest input. */
 export function isBuildStale(projectRoot) {
-  let builtAtMs;
-  try {
-    builtAtMs = statSync(path.join(projectRoot, ".next", "BUILD_ID")).mtimeMs;
-  } catch {
-    return true;
-  }
-  return Math.max(...BUILD_INPUTS.map((input) => newestMtimeMs(path.join(projectRoot, input)))) > builtAtMs;
+  // 0 when there is no build.
+  const builtAtMs = mtimeMs(path.join(projectRoot, ".next", "BUILD_ID"));
+  return (
+    builtAtMs === 0 ||
+    Math.max(...BUILD_INPUTS.map((input) => newestMtimeMs(path.join(projectRoot, input)))) > builtAtMs
+  );
 }
