@@ -15,8 +15,9 @@ describe("buildSegmentInputArgs", () => {
       durationSeconds: 1,
       fastDecode: true,
     });
-    expect(args.slice(0, 4)).toEqual(["-skip_loop_filter", "all", "-flags2", "fast"]);
-    expect(args.indexOf("-skip_loop_filter")).toBeLessThan(args.indexOf("-i"));
+    // On the video decoder only: the segment's audio may be metered in the same run.
+    expect(args.slice(0, 4)).toEqual(["-skip_loop_filter:v", "all", "-flags2:v", "fast"]);
+    expect(args.indexOf("-skip_loop_filter:v")).toBeLessThan(args.indexOf("-i"));
   });
 
   it("can skip B-frames for analysis", () => {
@@ -26,9 +27,22 @@ describe("buildSegmentInputArgs", () => {
       durationSeconds: 1,
       skipBidirectionalFrames: true,
     });
-    expect(args.slice(0, 2)).toEqual(["-skip_frame", "bidir"]);
+    expect(args.slice(0, 2)).toEqual(["-skip_frame:v", "bidir"]);
     expect(buildSegmentInputArgs({ input: "/v.mp4", startSeconds: 0, durationSeconds: 1 })).not.toContain(
-      "-skip_frame",
+      "-skip_frame:v",
+    );
+  });
+
+  it("sets the video decoder's threads only when asked", () => {
+    const args = buildSegmentInputArgs({
+      input: "/v.mp4",
+      startSeconds: 0,
+      durationSeconds: 1,
+      videoDecoderThreads: 1,
+    });
+    expect(args.slice(0, 2)).toEqual(["-threads:v", "1"]);
+    expect(buildSegmentInputArgs({ input: "/v.mp4", startSeconds: 0, durationSeconds: 1 })).not.toContain(
+      "-threads:v",
     );
   });
 

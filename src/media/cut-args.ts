@@ -16,6 +16,8 @@ export type SegmentInputOptions = {
    * it halves decoding for typical H.264. Other codecs may reference B-frames: H.264 only.
    */
   skipBidirectionalFrames?: boolean;
+  /** Video decoder threads; ffmpeg's default (one more than the cores) when absent. */
+  videoDecoderThreads?: number;
 };
 
 /**
@@ -30,13 +32,16 @@ export function buildSegmentInputArgs({
   durationSeconds,
   fastDecode = false,
   skipBidirectionalFrames = false,
+  videoDecoderThreads,
 }: SegmentInputOptions): string[] {
   if (!(startSeconds >= 0) || !(durationSeconds > 0)) {
     throw new Error(`Invalid segment: start ${startSeconds} s, duration ${durationSeconds} s`);
   }
+  // Decoder options name the video stream: the segment's audio may be decoded in the same run.
   return [
-    ...(fastDecode ? ["-skip_loop_filter", "all", "-flags2", "fast"] : []),
-    ...(skipBidirectionalFrames ? ["-skip_frame", "bidir"] : []),
+    ...(fastDecode ? ["-skip_loop_filter:v", "all", "-flags2:v", "fast"] : []),
+    ...(skipBidirectionalFrames ? ["-skip_frame:v", "bidir"] : []),
+    ...(videoDecoderThreads ? ["-threads:v", String(videoDecoderThreads)] : []),
     "-ss",
     formatSeconds(startSeconds),
     "-t",

@@ -2,12 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   buildLoudnessFilter,
   buildLoudnessMeasureArgs,
+  collectLoudnessSummary,
   LOUDNESS_TARGET,
   type LoudnessMeasurement,
   parseLoudnessSummary,
 } from "./loudness-args";
 
-// As ffmpeg 5.1 and the 2018 npm build both print it (the old one after per-frame lines).
+// As ffmpeg 5.1 and the 2018 npm build both print it, after a per-frame line (verbose level).
 const SUMMARY = `[Parsed_ebur128_0 @ 0x3530c480] t: 3.9 TARGET:-23 LUFS M: -45.8 S: -45.8 I: -45.8 LUFS
 [Parsed_ebur128_0 @ 0x562465ba91c0] Summary:
 
@@ -44,8 +45,22 @@ describe("loudness arguments", () => {
     const args = buildLoudnessMeasureArgs({ input: "/v.mp4", startSeconds: 3, durationSeconds: 20 });
     expect(args).toContain("-vn");
     expect(args.join(" ")).toContain("-ss 3.000 -t 20.000 -i file:/v.mp4");
-    expect(args[args.indexOf("-af") + 1]).toBe("ebur128=peak=true");
+    expect(args[args.indexOf("-af") + 1]).toBe("ebur128=peak=true:framelog=verbose");
     expect(args.slice(-3)).toEqual(["-f", "null", "-"]);
+  });
+
+  it("picks the summary out of a run's other stderr lines", () => {
+    const collector = collectLoudnessSummary();
+    for (const line of [
+      "Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'file:/v.mp4':",
+      "[Parsed_showinfo_3 @ 0x1] n:   0 pts:  25600 pts_time:1.66667 pos: 1103718 fmt:rgb24",
+      ...SUMMARY.split("\n"),
+      "[h264 @ 0x2] co located POCs unavailable",
+    ]) {
+      collector.addLine(line);
+    }
+    expect(collector.measurement()).toEqual(parseLoudnessSummary(SUMMARY));
+    expect(collectLoudnessSummary().measurement()).toBeNull();
   });
 
   it("parses the meter's summary, including silence", () => {

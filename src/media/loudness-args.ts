@@ -16,13 +16,20 @@ export type LoudnessMeasurement = {
   truePeakDbtp: number;
 };
 
+/**
+ * The EBU R128 meter. It runs at the source's rate (loudnorm's own first pass resamples to
+ * 192 kHz and costs about twice as much); its per-100 ms lines go to the verbose level, so at
+ * `info` only the summary is printed.
+ */
+export const LOUDNESS_METER_FILTER = "ebur128=peak=true:framelog=verbose";
+
 /** At or below this the segment is silence (the meter's floor is −70): nothing to normalise. */
 const SILENT_AT_OR_BELOW_LUFS = -69.9;
 
 /**
  * First pass: measure the segment's loudness and true peak. Audio only, so it costs a fraction
- * of a second even for a long clip. The `ebur128` meter runs at the source's rate (loudnorm's
- * own first pass resamples to 192 kHz and costs about twice as much).
+ * of a second even for a long clip. A render that samples the segment's frames meters the audio
+ * in that run instead (see sample-frames.ts).
  */
 export function buildLoudnessMeasureArgs(options: {
   input: string;
@@ -41,11 +48,30 @@ export function buildLoudnessMeasureArgs(options: {
     "-sn",
     "-dn",
     "-af",
-    "ebur128=peak=true",
+    LOUDNESS_METER_FILTER,
     "-f",
     "null",
     "-",
   ];
+}
+
+/** The summary is the last ~15 lines of the meter's output. */
+const SUMMARY_LINES = 20;
+
+/**
+ * Keeps the meter's summary out of an ffmpeg run's stderr, line by line (the run may print much
+ * else: frame times, decoder warnings), for `parseLoudnessSummary`.
+ */
+export function collectLoudnessSummary() {
+  const summary: string[] = [];
+  return {
+    addLine(line: string) {
+      if (line.includes("Summary:")) summary.length = 0;
+      if ((line.includes("Summary:") || summary.length > 0) && summary.length < SUMMARY_LINES)
+        summary.push(line);
+    },
+    measurement: (): LoudnessMeasurement | null => parseLoudnessSummary(summary.join("\n")),
+  };
 }
 
 /**

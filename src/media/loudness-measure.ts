@@ -1,8 +1,5 @@
-import { buildLoudnessMeasureArgs, type LoudnessMeasurement, parseLoudnessSummary } from "./loudness-args";
+import { buildLoudnessMeasureArgs, collectLoudnessSummary, type LoudnessMeasurement } from "./loudness-args";
 import { runMedia } from "./run-ffmpeg";
-
-/** The summary is the last ~15 lines; older ffmpeg builds also log every 100 ms frame first. */
-const SUMMARY_LINES = 20;
 
 /**
  * Measures a segment's EBU R128 loudness and true peak. Returns null when ffmpeg printed no
@@ -23,17 +20,13 @@ export async function measureLoudness({
   timeoutMs: number;
   signal?: AbortSignal;
 }): Promise<LoudnessMeasurement | null> {
-  const summary: string[] = [];
+  const summary = collectLoudnessSummary();
   await runMedia({
     binaryPath: ffmpegPath,
     args: buildLoudnessMeasureArgs({ input, startSeconds, durationSeconds }),
     timeoutMs,
     signal,
-    onStderrLine: (line) => {
-      if (line.includes("Summary:")) summary.length = 0;
-      if ((line.includes("Summary:") || summary.length > 0) && summary.length < SUMMARY_LINES)
-        summary.push(line);
-    },
+    onStderrLine: summary.addLine,
   });
-  return parseLoudnessSummary(summary.join("\n"));
+  return summary.measurement();
 }

@@ -11,6 +11,7 @@ import {
 } from "@/engine/faces/face-detector";
 import { encodeTestVideo } from "@/engine/testing/encode-test-video";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
+import { measureLoudness } from "@/media/loudness-measure";
 import { ANALYSIS_FRAMES_PER_SECOND, analyzeSubject, scanKeyframes } from "./analyze-subject";
 import { chooseSubjectPlan } from "./choose-subject-plan";
 
@@ -32,6 +33,7 @@ let directory: string;
 let sourcePath: string;
 let movingBoxPath: string;
 let movingBoxEverySecondPath: string;
+let movingBoxWithSoundPath: string;
 
 beforeAll(async () => {
   directory = await mkdtemp(path.join(os.tmpdir(), "truss-analyze-subject-test-"));
@@ -72,24 +74,41 @@ beforeAll(async () => {
     outputArgs: ["-g", "10", "-keyint_min", "10", "-sc_threshold", "0"],
     outputPath: movingBoxEverySecondPath,
   });
+  // The same again with a 440 Hz tone, loud for the first second and 20 dB quieter after.
+  movingBoxWithSoundPath = path.join(directory, "moving-box-with-sound.mp4");
+  await encodeTestVideo({
+    binaries,
+    inputArgs: [
+      "-i",
+      movingBoxEverySecondPath,
+      "-f",
+      "lavfi",
+      "-i",
+      "aevalsrc='if(lt(t,1),0.8,0.08)*sin(2*PI*440*t)':sample_rate=48000:duration=3",
+    ],
+    outputArgs: ["-g", "10", "-keyint_min", "10", "-sc_threshold", "0", "-c:a", "aac", "-shortest"],
+    outputPath: movingBoxWithSoundPath,
+  });
 }, 30_000);
 
 afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-const analyse = (faceDetector: FaceDetector | null) =>
-  analyzeSubject({
-    ffmpegPath: binaries.ffmpegPath,
-    sourcePath,
-    startSeconds: 0,
-    durationSeconds: SOURCE.durationSeconds,
-    sourceWidth: SOURCE.width,
-    sourceHeight: SOURCE.height,
-    videoCodec: "h264",
-    faceDetector,
-    timeoutMs: 30_000,
-  });
+const analyse = async (faceDetector: FaceDetector | null) =>
+  (
+    await analyzeSubject({
+      ffmpegPath: binaries.ffmpegPath,
+      sourcePath,
+      startSeconds: 0,
+      durationSeconds: SOURCE.durationSeconds,
+      sourceWidth: SOURCE.width,
+      sourceHeight: SOURCE.height,
+      videoCodec: "h264",
+      faceDetector,
+      timeoutMs: 30_000,
+    })
+  ).observations;
 
 /** A stand-in detector that reports the bright box as a face, centred where the box is. */
 const boxDetector: FaceDetector = {
@@ -164,6 +183,49 @@ describe("scanKeyframes", () => {
   });
 });
 
+describe("metering the audio in the subject pass", () => {
+  const segment = {
+    sourcePath: "",
+    startSeconds: 0.5,
+    durationSeconds: 2.5,
+    sourceWidth: 640,
+    sourceHeight: 360,
+    faceDetector: null,
+    timeoutMs: 30_000,
+  };
+
+  it("measures what a pass of its own measures, and sees the same frames", async () => {
+    const require = createRequire(import.meta.url);
+    const npmFfmpeg = (require("@ffmpeg-installer/ffmpeg") as { path: string }).path;
+    const look = { ...segment, sourcePath: movingBoxWithSoundPath };
+    for (const ffmpegPath of [binaries.ffmpegPath, npmFfmpeg]) {
+      const alone = await measureLoudness({ ffmpegPath, input: look.sourcePath, ...look });
+      // Half a second of the loud tone in 2.5 s: well above the quiet tone's level.
+      expect(alone!.integratedLufs).toBeGreaterThan(-20);
+      const scanned = await scanKeyframes({
+        ...look,
+        ffmpegPath,
+        meterLoudness: true,
+        videoDecoderThreads: 1,
+      });
+      const sampled = await analyzeSubject({ ...look, ffmpegPath, videoCodec: "h264", meterLoudness: true });
+      for (const { loudness } of [scanned, sampled]) {
+        expect(loudness!.integratedLufs).toBeCloseTo(alone!.integratedLufs, 1);
+        expect(loudness!.truePeakDbtp).toBeCloseTo(alone!.truePeakDbtp, 1);
+      }
+      // Keyframes at 1 and 2 s, half a second and 1.5 s into the segment; frames 4 a second.
+      expect(scanned.keyframeTimesSeconds).toEqual([0.5, 1.5]);
+      expect(sampled.observations.motionSamples).toHaveLength(9);
+    }
+  });
+
+  it("leaves the audio alone unless asked", async () => {
+    const look = { ...segment, ffmpegPath: binaries.ffmpegPath, sourcePath: movingBoxWithSoundPath };
+    expect((await scanKeyframes(look)).loudness).toBeUndefined();
+    expect((await analyzeSubject({ ...look, videoCodec: "h264" })).loudness).toBeUndefined();
+  });
+});
+
 describe("analyzeSubject", () => {
   it("finds the face in sampled frames and the crop centres on it", async () => {
     const { detector, calls } = counting(await loadFaceDetector());
@@ -184,7 +246,7 @@ describe("analyzeSubject", () => {
     // The box stands in for a face, so the cadence can be checked on a subject whose position
     // is known at every frame.
     const { detector, calls } = counting(boxDetector);
-    const observations = await analyzeSubject({
+    const { observations } = await analyzeSubject({
       ffmpegPath: binaries.ffmpegPath,
       sourcePath: movingBoxPath,
       startSeconds: 0,

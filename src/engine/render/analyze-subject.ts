@@ -1,4 +1,5 @@
 import type { FaceDetector } from "@/engine/faces/face-detector";
+import type { LoudnessMeasurement } from "@/media/loudness-args";
 import { accumulateChangeMap, type ChangeMap } from "./change-map";
 import type { FaceSample, MotionSample, PictureChange, SubjectObservations } from "./choose-subject-plan";
 import { measureMotion, rgbToLuma } from "./measure-motion";
@@ -33,21 +34,32 @@ export type AnalyzeSubjectOptions = {
   faceDetector: FaceDetector | null;
   /** HDR → SDR filters for the analysis frames; none for SDR. */
   toneMapFilter?: string | null;
+  /** Video decoder threads; ffmpeg's default when absent. */
+  videoDecoderThreads?: number;
+  /** Meter the segment's audio in the same ffmpeg run (see `sampleFrames`); only with audio. */
+  meterLoudness?: boolean;
   timeoutMs: number;
   signal?: AbortSignal;
   /** Fraction of the segment analysed so far, 0..1. */
   onProgress?: (fraction: number) => void;
 };
 
+/** What the audio measured, beside the picture, when the pass was asked to meter it. */
+type WithLoudness = { loudness?: LoudnessMeasurement | null };
+
 /** Samples the segment and records where faces are and where the picture moves. */
-export async function analyzeSubject(options: AnalyzeSubjectOptions): Promise<SubjectObservations> {
+export async function analyzeSubject(
+  options: AnalyzeSubjectOptions,
+): Promise<{ observations: SubjectObservations } & WithLoudness> {
   const skipBidirectionalFrames = options.videoCodec === "h264";
   const first = await observe(options, skipBidirectionalFrames);
   // An encoder that references B-frames from P-frames makes skipped-B decoding corrupt: the
-  // decoder says so, and the segment is sampled again in full.
-  if (skipBidirectionalFrames && first.referenceErrors > 0)
-    return (await observe(options, false)).observations;
-  return first.observations;
+  // decoder says so, and the segment is sampled again in full (the audio was metered already).
+  if (skipBidirectionalFrames && first.referenceErrors > 0) {
+    const again = await observe({ ...options, meterLoudness: false }, false);
+    return { observations: again.observations, loudness: first.loudness };
+  }
+  return first;
 }
 
 async function observe(options: AnalyzeSubjectOptions, skipBidirectionalFrames: boolean) {
@@ -62,7 +74,7 @@ async function observe(options: AnalyzeSubjectOptions, skipBidirectionalFrames: 
   const changeMap = faceDetector ? accumulateChangeMap(width, height) : null;
   const expectedFrames = Math.max(1, Math.ceil(durationSeconds * ANALYSIS_FRAMES_PER_SECOND));
 
-  const { referenceErrors } = await sampleFrames({
+  const { referenceErrors, loudness } = await sampleFrames({
     ffmpegPath: options.ffmpegPath,
     sourcePath: options.sourcePath,
     startSeconds: options.startSeconds,
@@ -71,6 +83,8 @@ async function observe(options: AnalyzeSubjectOptions, skipBidirectionalFrames: 
     height,
     toneMapFilter: options.toneMapFilter,
     sampling: { kind: "rate", framesPerSecond: ANALYSIS_FRAMES_PER_SECOND, skipBidirectionalFrames },
+    videoDecoderThreads: options.videoDecoderThreads,
+    meterLoudness: options.meterLoudness,
     timeoutMs: options.timeoutMs,
     signal,
     onFrame: async (frame, index) => {
@@ -98,10 +112,11 @@ async function observe(options: AnalyzeSubjectOptions, skipBidirectionalFrames: 
   return {
     observations: { faceSamples, motionSamples, changeMap: changeMap?.result() ?? null },
     referenceErrors,
+    loudness,
   };
 }
 
-export type KeyframeScan = {
+export type KeyframeScan = WithLoudness & {
   /** Faces on each scanned keyframe (none found: an empty list); no samples without a detector. */
   faceSamples: FaceSample[];
   /** When the scanned keyframes are, seconds from the segment's start. */
@@ -128,7 +143,7 @@ export async function scanKeyframes(
   // A still shot's keyframes are all alike: faces are detected once.
   const detection = faceDetector ? pairFaceDetection(faceDetector, width, height) : null;
   const changeMap = faceDetector ? accumulateChangeMap(width, height) : null;
-  const { frameTimesSeconds } = await sampleFrames({
+  const { frameTimesSeconds, loudness } = await sampleFrames({
     ffmpegPath: options.ffmpegPath,
     sourcePath: options.sourcePath,
     startSeconds: options.startSeconds,
@@ -137,6 +152,8 @@ export async function scanKeyframes(
     height,
     toneMapFilter: options.toneMapFilter,
     sampling: { kind: "keyframes", minSpacingSeconds: 1 / ANALYSIS_FRAMES_PER_SECOND },
+    videoDecoderThreads: options.videoDecoderThreads,
+    meterLoudness: options.meterLoudness,
     timeoutMs: options.timeoutMs,
     signal,
     onFrame: async (frame, index) => {
@@ -153,6 +170,7 @@ export async function scanKeyframes(
   // By keyframe index, as the times (read from ffmpeg's log after the frames).
   const facesByKeyframe = detection ? await detection.finish() : [];
   return {
+    loudness,
     keyframeTimesSeconds: frameTimesSeconds,
     faceSamples: faceDetector
       ? frameTimesSeconds.map((timeSeconds, index) => ({ timeSeconds, faces: facesByKeyframe[index] ?? [] }))

@@ -1,5 +1,10 @@
 import type { RgbFrame } from "@/engine/faces/face-detector";
 import { buildSegmentInputArgs } from "@/media/cut-args";
+import {
+  collectLoudnessSummary,
+  LOUDNESS_METER_FILTER,
+  type LoudnessMeasurement,
+} from "@/media/loudness-args";
 import { runMedia } from "@/media/run-ffmpeg";
 
 export type SampleFramesOptions = {
@@ -13,6 +18,13 @@ export type SampleFramesOptions = {
   /** HDR → SDR filters, applied to the small frames (see tone-map-args.ts); null for SDR. */
   toneMapFilter?: string | null;
   sampling: FrameSampling;
+  /** Video decoder threads; ffmpeg's default when absent. */
+  videoDecoderThreads?: number;
+  /**
+   * Also meter the segment's first audio stream (EBU R128, as `measureLoudness`) in the same
+   * run: one ffmpeg start and one read of the file instead of two. Only for a source with audio.
+   */
+  meterLoudness?: boolean;
   timeoutMs: number;
   signal?: AbortSignal;
   /**
@@ -49,51 +61,35 @@ export function buildFrameSampleArgs(
   // An HDR picture is tone-mapped once small (nearly free): faces are found on what a viewer sees.
   const toneMap = toneMapFilter ? `,${toneMapFilter}` : "";
   const scale = `scale=${width}:${height}:flags=area${toneMap},format=rgb24`;
-  if (sampling.kind === "keyframes") {
-    return [
-      "-hide_banner",
-      "-nostdin",
-      "-nostats",
-      // `showinfo` reports each frame's time at the info level.
-      "-v",
-      "info",
-      "-skip_frame",
-      "nokey",
-      ...buildSegmentInputArgs({ input: sourcePath, startSeconds, durationSeconds, fastDecode: true }),
-      "-an",
-      "-sn",
-      "-dn",
-      "-vf",
-      `select='isnan(prev_selected_t)+gte(t-prev_selected_t\\,${sampling.minSpacingSeconds})',${scale},showinfo`,
-      // One output frame per decoded keyframe: no frames duplicated to a constant rate.
-      "-vsync",
-      "passthrough",
-      "-f",
-      "rawvideo",
-      "pipe:1",
-    ];
-  }
+  const keyframesOnly = sampling.kind === "keyframes";
   return [
     "-hide_banner",
     "-nostdin",
+    "-nostats",
+    // `showinfo` reports each keyframe's time, and the meter its summary, at the info level.
     "-v",
-    "error",
+    keyframesOnly || options.meterLoudness ? "info" : "error",
+    ...(keyframesOnly ? ["-skip_frame:v", "nokey"] : []),
     ...buildSegmentInputArgs({
       input: sourcePath,
       startSeconds,
       durationSeconds,
       fastDecode: true,
-      skipBidirectionalFrames: sampling.skipBidirectionalFrames,
+      skipBidirectionalFrames: sampling.kind === "rate" && sampling.skipBidirectionalFrames,
+      videoDecoderThreads: options.videoDecoderThreads,
     }),
-    "-an",
-    "-sn",
-    "-dn",
+    ...(options.meterLoudness ? ["-map", "0:v:0"] : ["-an", "-sn", "-dn"]),
     "-vf",
-    // `fps` before `scale`: only the kept frames are scaled.
-    `fps=${sampling.framesPerSecond},${scale}`,
+    keyframesOnly
+      ? `select='isnan(prev_selected_t)+gte(t-prev_selected_t\\,${sampling.minSpacingSeconds})',${scale},showinfo`
+      : // `fps` before `scale`: only the kept frames are scaled.
+        `fps=${sampling.framesPerSecond},${scale}`,
+    // One output frame per decoded keyframe: no frames duplicated to a constant rate.
+    ...(keyframesOnly ? ["-vsync", "passthrough"] : []),
     "-f",
     "rawvideo",
     "pipe:1",
+    ...(options.meterLoudness ? ["-map", "0:a:0", "-af", LOUDNESS_METER_FILTER, "-f", "null", "-"] : []),
   ];
 }
 
@@ -106,7 +102,8 @@ const SHOWINFO_FRAME = /\bn:\s*(\d+)\s+pts:\s*-?\d+\s+pts_time:\s*(-?[\d.]+)/;
  * that for the skipped reference B-frames, while every I and P frame still decodes bit-exact
  * (checked with framemd5 against a full decode).
  */
-const MISSING_REFERENCE = /reference|co located POCs unavailable|decode_slice_header error|concealing/i;
+const MISSING_REFERENCE =
+  /^\[(?:h264|hevc) @ [^\]]*\].*(?:reference|co located POCs unavailable|decode_slice_header error|concealing)/i;
 
 export type SampledFrames = {
   frameCount: number;
@@ -114,6 +111,8 @@ export type SampledFrames = {
   frameTimesSeconds: number[];
   /** Decoder complaints about missing reference pictures: the frames may be corrupt. */
   referenceErrors: number;
+  /** The audio's loudness when metered (null: the meter printed no summary). */
+  loudness?: LoudnessMeasurement | null;
 };
 
 /**
@@ -127,6 +126,7 @@ export async function sampleFrames(options: SampleFramesOptions): Promise<Sample
   let referenceErrors = 0;
   // A keyframe's time is in `showinfo`'s line on stderr (read apart from the frames on stdout).
   const reportedTimesSeconds: number[] = [];
+  const loudnessSummary = options.meterLoudness ? collectLoudnessSummary() : null;
   await runMedia({
     binaryPath: ffmpegPath,
     args: buildFrameSampleArgs(options),
@@ -136,6 +136,7 @@ export async function sampleFrames(options: SampleFramesOptions): Promise<Sample
       const shown = sampling.kind === "keyframes" ? SHOWINFO_FRAME.exec(line) : null;
       if (shown) reportedTimesSeconds[Number(shown[1])] = Number(shown[2]);
       else if (MISSING_REFERENCE.test(line)) referenceErrors += 1;
+      else loudnessSummary?.addLine(line);
     },
     consumeStdout: async (stdout) => {
       let buffer = Buffer.allocUnsafe(frameBytes);
@@ -187,5 +188,10 @@ export async function sampleFrames(options: SampleFramesOptions): Promise<Sample
     if (reported === undefined) throw new Error(`ffmpeg did not report the time of keyframe ${index}`);
     return reported;
   });
-  return { frameCount, frameTimesSeconds, referenceErrors };
+  return {
+    frameCount,
+    frameTimesSeconds,
+    referenceErrors,
+    ...(loudnessSummary && { loudness: loudnessSummary.measurement() }),
+  };
 }
