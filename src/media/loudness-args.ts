@@ -59,7 +59,7 @@ export function buildLoudnessMeasureArgs(options: {
 const SUMMARY_LINES = 20;
 
 /**
- * Keeps the meter's summary out of an ffmpeg run's stderr, line by line (the run may print much
+ * Picks the meter's summary out of an ffmpeg run's stderr, line by line (the run may print much
  * else: frame times, decoder warnings), for `parseLoudnessSummary`.
  */
 export function collectLoudnessSummary() {
