@@ -184,20 +184,21 @@ describe("scanKeyframes", () => {
 });
 
 describe("metering the audio in the subject pass", () => {
-  const segment = {
-    sourcePath: "",
+  // Read when the tests run: the source is made in beforeAll.
+  const segment = () => ({
+    sourcePath: movingBoxWithSoundPath,
     startSeconds: 0.5,
     durationSeconds: 2.5,
     sourceWidth: 640,
     sourceHeight: 360,
     faceDetector: null,
     timeoutMs: 30_000,
-  };
+  });
 
   it("measures what a pass of its own measures, and sees the same frames", async () => {
     const require = createRequire(import.meta.url);
     const npmFfmpeg = (require("@ffmpeg-installer/ffmpeg") as { path: string }).path;
-    const look = { ...segment, sourcePath: movingBoxWithSoundPath };
+    const look = segment();
     for (const ffmpegPath of [binaries.ffmpegPath, npmFfmpeg]) {
       const alone = await measureLoudness({ ffmpegPath, input: look.sourcePath, ...look });
       // Half a second of the loud tone in 2.5 s: well above the quiet tone's level.
@@ -220,7 +221,7 @@ describe("metering the audio in the subject pass", () => {
   });
 
   it("leaves the audio alone unless asked", async () => {
-    const look = { ...segment, ffmpegPath: binaries.ffmpegPath, sourcePath: movingBoxWithSoundPath };
+    const look = { ...segment(), ffmpegPath: binaries.ffmpegPath };
     expect((await scanKeyframes(look)).loudness).toBeUndefined();
     expect((await analyzeSubject({ ...look, videoCodec: "h264" })).loudness).toBeUndefined();
   });
