@@ -29,6 +29,7 @@ import { createLocalAnalyzer } from "@/engine/analyzers/local-analyzer";
 import { median } from "@/engine/curve-math";
 import { DEFAULT_MOMENT_OPTIONS, DEFAULT_SIGNAL_MODE, MAX_TOP_N } from "@/engine/defaults";
 import { loadFaceDetector } from "@/engine/faces/face-detector";
+import { getRenderCapabilities } from "@/engine/render/render-capabilities";
 import { renderClip, renderHintsFrom } from "@/engine/render/render-clip";
 import { extractSignals } from "@/engine/signals/extract-signals";
 import {
@@ -325,8 +326,10 @@ async function main() {
       /** The same for CPU seconds, which a busy host barely moves; null off Linux. */
       cpu: { ratio: number; ratioRange: [number, number] } | null;
     }[] = [];
-    // A worker loads the face detector once per process, not once per clip.
-    if (chosen.length > 0) await loadFaceDetector();
+    // A worker loads the face detector and asks ffmpeg for its filters and encoders once per
+    // process, not once per clip: the first render would otherwise carry both.
+    if (chosen.length > 0)
+      await Promise.all([loadFaceDetector(), getRenderCapabilities(binaries.ffmpegPath)]);
     memory.reset();
     for (const { moment, kind } of chosen) {
       const clipName = `clip-${moment.ordinal + 1}`;
