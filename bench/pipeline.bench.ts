@@ -359,17 +359,15 @@ async function main() {
         bareRuns.push(await bare(moment, clipName));
       }
       const rendered = renderRuns.at(-1)?.value;
-      const wall = pairedRatios(
-        renderRuns.map((run) => run.seconds),
-        bareRuns.map((run) => run.seconds),
-      );
+      const renderSeconds = renderRuns.map((run) => run.seconds);
+      const bareSeconds = bareRuns.map((run) => run.seconds);
       const renderCpu = renderRuns.map((run) => run.cpuSeconds);
       const bareCpu = bareRuns.map((run) => run.cpuSeconds);
       renders.push({
         clip: `${clipName} (${kind}, ${(moment.endSeconds - moment.startSeconds).toFixed(1)} s, ${rendered?.layout}, subject from ${rendered?.subjectSampling ?? "-"})`,
-        renderSeconds: median(renderRuns.map((run) => run.seconds)) ?? Number.NaN,
-        bareSeconds: median(bareRuns.map((run) => run.seconds)) ?? Number.NaN,
-        ...wall,
+        renderSeconds: median(renderSeconds) ?? Number.NaN,
+        bareSeconds: median(bareSeconds) ?? Number.NaN,
+        ...pairedRatios(renderSeconds, bareSeconds),
         cpu: allMeasured(renderCpu) && allMeasured(bareCpu) ? pairedRatios(renderCpu, bareCpu) : null,
       });
     }
