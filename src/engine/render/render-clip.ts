@@ -316,7 +316,7 @@ async function planSubject(context: {
   }
   // The first pass over the segment also meters its audio (one ffmpeg run instead of two).
   let loudness: LoudnessMeasurement | null | undefined;
-  const meterLoudness = probe.hasAudio ? () => loudness === undefined : () => false;
+  const meterLoudness = () => probe.hasAudio && loudness === undefined;
   const keepLoudness = (metered: boolean, measured: LoudnessMeasurement | null | undefined) => {
     if (metered) loudness = measured ?? null;
   };
