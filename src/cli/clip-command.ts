@@ -9,7 +9,7 @@ import { analyzeSource } from "@/engine/analyze-source";
 import { parseSubtitles } from "@/engine/captions/parse-subtitles";
 import { toYouTubeChapterText } from "@/engine/chapters/youtube-chapter-text";
 import { DEFAULT_SIGNAL_MODE, MAX_TOP_N, resolveMomentOptions } from "@/engine/defaults";
-import { renderClip, renderHintsFrom } from "@/engine/render/render-clip";
+import { prepareRenderer, renderClip, renderHintsFrom } from "@/engine/render/render-clip";
 import {
   type Chapter,
   isLayoutChoice,
@@ -192,6 +192,8 @@ export async function runClipCommand(
   const log = dependencies.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const { signal } = dependencies;
   const binaries = dependencies.binaries ?? resolveMediaBinaries();
+  // Loads during the download and the analysis instead of holding up the first clip.
+  if (options.render) void prepareRenderer(binaries.ffmpegPath);
   const startedAt = performance.now();
   const elapsed = (since: number) => (performance.now() - since) / 1000;
   /** Holds a downloaded source and a seekable copy; removed at the end whatever happens. */

@@ -12,7 +12,7 @@ import { PREVIEW } from "@/media/preview-args";
 import { probeMedia } from "@/media/probe";
 import { runMedia } from "@/media/run-ffmpeg";
 import { readMediaStdout } from "@/media/testing/read-media-stdout";
-import { RENDER_TEMP_PREFIX, renderClip } from "./render-clip";
+import { prepareRenderer, RENDER_TEMP_PREFIX, renderClip } from "./render-clip";
 
 /**
  * Real renders of small generated sources (640×360 or 360×640 at 15 fps, a few seconds each),
@@ -803,5 +803,30 @@ describe("renderClip", () => {
     await expect(
       renderClip({ ...input, endSeconds: 2, probe: { ...input.probe, hasVideo: false } }),
     ).rejects.toThrow(/no video stream/);
+  });
+
+  it("prepares for a render without ever failing: a missing ffmpeg is reported by the render itself", async () => {
+    const missing = path.join(workDirectory, "no-such-ffmpeg");
+    // Callers start it without awaiting (`void`): a rejection here would be unhandled.
+    await expect(prepareRenderer(missing)).resolves.toBeUndefined();
+    await expect(
+      renderClip(
+        {
+          sourcePath: sources.movingBox.path,
+          probe: sources.movingBox.probe,
+          startSeconds: 0,
+          endSeconds: 1,
+          sceneCutsSeconds: [],
+          outputDir: path.join(workDirectory, "out"),
+          baseName: "no-ffmpeg",
+        },
+        {
+          binaries: { ...binaries, ffmpegPath: missing },
+          faceDetector: null,
+          temporaryDirectory,
+          log: () => undefined,
+        },
+      ),
+    ).rejects.toThrow(/no-such-ffmpeg/);
   });
 });

@@ -22,6 +22,7 @@ import type { Table } from "@/db/table";
 import { createAnalyzer } from "@/engine/analyzers/create-analyzer";
 import { createLocalAnalyzer } from "@/engine/analyzers/local-analyzer";
 import { DEFAULT_MOMENT_OPTIONS, DEFAULT_SIGNAL_MODE, SHORTEST_CLIP_SECONDS } from "@/engine/defaults";
+import { prepareRenderer } from "@/engine/render/render-clip";
 import { extractSignals, SignalExtractionError } from "@/engine/signals/extract-signals";
 import type { AnalysisResult, MediaProbe } from "@/engine/types";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
@@ -173,6 +174,9 @@ async function runStages(state: PipelineState): Promise<"done" | "stopped"> {
     ffmpegPath: context.runtime.config.analysis.ffmpegPath,
     ffprobePath: context.runtime.config.analysis.ffprobePath,
   });
+  // The clips render in this job: what the first one would wait for loads during the download
+  // and the analysis instead.
+  void prepareRenderer(binaries.ffmpegPath);
   let clips = await listClipsByVideo({ table, creatorId, videoId, consistent: true });
 
   if (state.video.status === "ANALYZING" || clips.length === 0) {

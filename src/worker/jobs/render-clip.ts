@@ -4,6 +4,7 @@ import path from "node:path";
 import { clipNeedsRender, findClipById, setClipRenderStatus, updateClipScore } from "@/db/repos/clip-repo";
 import { findVideoById } from "@/db/repos/video-repo";
 import { DEFAULT_MOMENT_OPTIONS } from "@/engine/defaults";
+import { prepareRenderer } from "@/engine/render/render-clip";
 import { scoreRange } from "@/engine/scoring/score-range";
 import { isClipId, isId } from "@/lib/ids";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
@@ -96,6 +97,8 @@ export async function rerenderClip(options: {
     ffmpegPath: runtime.config.analysis.ffmpegPath,
     ffprobePath: runtime.config.analysis.ffprobePath,
   });
+  // Loads while the source downloads.
+  void prepareRenderer(binaries.ffmpegPath);
   const workDir = await mkdtemp(path.join(os.tmpdir(), "truss-rerender-"));
   const render = (sourcePath: string) =>
     renderAndStoreClip({
