@@ -367,6 +367,16 @@ describe("clip repository", () => {
     });
     expect(rescored?.score).toBe(34);
     expect(await rankItemKeys(creatorId)).toEqual([clipRankKey(creatorId, 34, clip!.clipId).SK]);
+    // The same score again writes nothing: the version a creator's edit holds stays valid.
+    const unchanged = await updateClipScore({
+      table,
+      creatorId,
+      clipId: clip!.clipId,
+      revision: 1,
+      scored: { score: 33.6, subscores: { ...rescored!.subscores }, reasons: rescored!.reasons },
+    });
+    expect(unchanged).toEqual(rescored);
+    expect((await findClipById({ table, creatorId, clipId: clip!.clipId }))?.version).toBe(rescored!.version);
 
     // A new layout alone is a new revision too; the range, and when it was edited, stay.
     const relaid = await editClip({

@@ -377,6 +377,7 @@ async function changeClip(options: {
   clipId: string;
   expectedVersion?: number;
   now?: Date;
+  /** The clip changed, null to refuse, or the clip itself when there is nothing to write. */
   change: (clip: Clip, nowIso: string) => Clip | null;
 }): Promise<Clip | null> {
   const { table, creatorId, clipId } = options;
@@ -389,6 +390,8 @@ async function changeClip(options: {
     const nowIso = (options.now ?? new Date()).toISOString();
     const changed = options.change(before, nowIso);
     if (!changed) return null;
+    // Nothing to write: the version stays, so a creator's edit in flight is not refused for it.
+    if (changed === before) return before;
     const after: Clip = { ...changed, version: before.version + 1, updatedAt: nowIso };
     try {
       await writeClip(table, creatorId, before, after);
@@ -659,12 +662,16 @@ export async function updateClipScore(options: {
   now?: Date;
 }): Promise<Clip | null> {
   const scored = normalizeAnalysis({ ...emptyAnalysis(), ...options.scored });
+  const scoreOf = ({ score, subscores, reasons }: Pick<Clip, "score" | "subscores" | "reasons">) =>
+    stableJson({ score, subscores, reasons });
   return changeClip({
     ...options,
     change: (current) =>
       current.revision !== options.revision
         ? null
-        : { ...current, score: scored.score, subscores: scored.subscores, reasons: scored.reasons },
+        : scoreOf(current) === scoreOf(scored)
+          ? current
+          : { ...current, score: scored.score, subscores: scored.subscores, reasons: scored.reasons },
   });
 }
 

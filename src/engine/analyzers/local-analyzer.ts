@@ -10,7 +10,14 @@ import {
 import { toTimelineCurve } from "@/engine/moments/interest-curve";
 import { pickMoments } from "@/engine/moments/pick-moments";
 import { type MomentScore, scoreMoment } from "@/engine/scoring/score-moment";
-import type { AnalysisInput, AnalysisResult, Analyzer, ScoredMoment } from "@/engine/types";
+import type {
+  AnalysisInput,
+  AnalysisResult,
+  Analyzer,
+  MediaProbe,
+  ScoredMoment,
+  SignalCurve,
+} from "@/engine/types";
 
 /** Rounds of "fill the uncovered gaps" before giving up on reaching topN. */
 const GAP_FILL_ROUNDS = 3;
@@ -30,12 +37,19 @@ export function createLocalAnalyzer(): Analyzer {
   };
 }
 
+/**
+ * The signal curve as the analyzer scores it: signals may have found the file shorter than its
+ * header claimed (a truncated upload). Re-scoring a clip later starts from the same curve.
+ */
+export function curveToScore(probe: Pick<MediaProbe, "durationSeconds">, signals: SignalCurve): SignalCurve {
+  return { ...signals, durationSeconds: Math.min(probe.durationSeconds, signals.durationSeconds) };
+}
+
 export function analyzeLocally(input: AnalysisInput): AnalysisResult {
   const { signals, chat, transcript } = input;
   const options = resolveMomentOptions(input.options);
-  // Signals may have found the file shorter than its header claimed (a truncated upload).
-  const durationSeconds = Math.min(input.probe.durationSeconds, signals.durationSeconds);
-  const curve = { ...signals, durationSeconds };
+  const curve = curveToScore(input.probe, signals);
+  const { durationSeconds } = curve;
   const { features, interest, scoring } = analyzeCurve({
     signals: curve,
     weights: options.weights,

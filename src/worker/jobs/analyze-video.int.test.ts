@@ -3,13 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CLIP_RANK_SK_PREFIX, CLIP_SK_PREFIX, creatorPk } from "@/db/keys";
+import { CLIP_RANK_SK_PREFIX, CLIP_SK_PREFIX, clipRankKey, creatorPk } from "@/db/keys";
 import { findVideoChapters } from "@/db/repos/chapters-repo";
 import {
   type Clip,
   editClip,
   findClipById,
   listClipsByVideo,
+  renewClipRevision,
   setClipRenderStatus,
 } from "@/db/repos/clip-repo";
 import { findVideoById, updateVideoStatus, type Video } from "@/db/repos/video-repo";
@@ -22,6 +23,7 @@ import { headObject } from "@/storage/head-object";
 import { deleteObjects, downloadObjectToFile } from "@/storage/object-io";
 import { analysisObjectKey } from "@/storage/object-keys";
 import { createQueuedTestVideo } from "@/worker/testing/create-queued-test-video";
+import { provisionResources } from "../../../dev/provision";
 import { testRuntime } from "../../../dev/test/runtime";
 import type { JobContext } from "../job-types";
 import { analyzeVideoJob } from "./analyze-video";
@@ -212,6 +214,59 @@ describe("analyze-video job", () => {
     expect(await countItems(creatorId, CLIP_RANK_SK_PREFIX)).toBe(before.length);
     expect((await findVideoById({ table, creatorId, videoId, consistent: true }))?.status).toBe("READY");
   });
+
+  it("scores a clip again from the captions it now shows, and leaves its score as it is when they are the same", async () => {
+    const { creatorId, videoId } = video;
+    const clipId = firstRun.clips[0]!.clipId;
+    const scoreOf = (clip: Clip | undefined) => ({
+      score: clip?.score,
+      subscores: clip?.subscores,
+      reasons: clip?.reasons,
+    });
+    const renderRevision = async (revision: number) => {
+      await renderClipJob.run({ creatorId, videoId, clipId, revision }, jobContext([]));
+      const rendered = await findClipById({ table, creatorId, clipId, consistent: true });
+      expect(rendered).toMatchObject({ status: "READY", render: { revision } });
+      return rendered!;
+    };
+    const before = (await findClipById({ table, creatorId, clipId, consistent: true }))!;
+    // The analysis saw two short captions: little of the clip is covered.
+    expect(before.subscores.speech).toBeLessThan(50);
+
+    // Rendered again with the same captions: scored again, to the same figures.
+    const renewed = await renewClipRevision({ table, creatorId, clipId });
+    expect(scoreOf(await renderRevision(renewed.revision))).toEqual(scoreOf(before));
+
+    // A subtitle file that covers the whole video: the clip is re-rendered and its speech
+    // sub-score is now the captions' coverage, as it would have been at analysis time. The
+    // re-render jobs go to a queue of this test's own, so no other test file receives them.
+    const ownQueue = testRuntime({ TRUSS_QUEUE_NAME: `truss-test-rescore-${process.pid}` });
+    await provisionResources({
+      aws: ownQueue.config.aws,
+      appOrigin: ownQueue.config.appUrl,
+      ...ownQueue.clients,
+    });
+    const cue = (index: number) => {
+      const stamp = (seconds: number) => `00:00:${String(seconds).padStart(2, "0")},000`;
+      return `${index + 1}\n${stamp(index * 2)} --> ${stamp(index * 2 + 2)}\nLine ${index + 1}\n`;
+    };
+    const wholeVideo = Array.from({ length: 30 }, (_, index) => cue(index)).join("\n");
+    const captioned = await setVideoCaptions({
+      runtime: ownQueue,
+      creatorId,
+      videoId,
+      fileName: "all.srt",
+      text: wholeVideo,
+    });
+    expect(captioned.clipsRerendering).toBe(firstRun.clips.length);
+    const current = (await findClipById({ table, creatorId, clipId, consistent: true }))!;
+    const after = await renderRevision(current.revision);
+    expect(after.subscores.speech).toBe(100);
+    expect(after.score).toBeGreaterThan(before.score);
+    // Its rank item moved with it: one per clip, at the new score.
+    expect(await countItems(creatorId, CLIP_RANK_SK_PREFIX)).toBe(firstRun.clips.length);
+    expect(await countItems(creatorId, clipRankKey(creatorId, after.score, clipId).SK)).toBe(1);
+  }, 240_000);
 
   it("clips a stream capture (MPEG-TS, its clock at one hour) from a copy that cuts exactly", async () => {
     const { video: capture, events: planted } = await createQueuedTestVideo({

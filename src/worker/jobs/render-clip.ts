@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { clipNeedsRender, findClipById, setClipRenderStatus, updateClipScore } from "@/db/repos/clip-repo";
 import { findVideoById } from "@/db/repos/video-repo";
+import { curveToScore } from "@/engine/analyzers/local-analyzer";
 import { DEFAULT_MOMENT_OPTIONS } from "@/engine/defaults";
 import { prepareRenderer } from "@/engine/render/render-clip";
 import { scoreRange } from "@/engine/scoring/score-range";
@@ -24,8 +25,9 @@ import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
  * render it again (PATCH /api/clips/:id), after captions were uploaded for its video, or for a
  * render the sweep found lost. Only the revision named in the job is rendered, and only while
  * it is still the clip's current one: a newer edit queues its own job, and a redelivered job
- * finds the clip READY and stops. When the range was edited, it is re-scored from the video's
- * stored signals first, so the score, sub-scores and reasons describe what the clip now shows.
+ * finds the clip READY and stops. When the range was edited, or the local analyzer scored the
+ * clip (its captions may have changed), it is re-scored from the video's stored signals first,
+ * so the score, sub-scores and reasons describe what the clip now shows.
  */
 export const renderClipJob: JobHandler<"render-clip"> = {
   run: (payload, context) => rerenderClip({ ...payload, context }),
@@ -72,10 +74,14 @@ export async function rerenderClip(options: {
   const ref = { ...storage, creatorId, videoId, signal };
   const [signals, analysis] = await Promise.all([readSignalsArtifact(ref), readAnalysisArtifact(ref)]);
   const transcript = await captionsTranscript({ ...ref, log, generated: analysis?.transcript });
-  if (signals && clip.rangeEditedAt !== null) {
+  // An edited range is scored again, whoever scored it first. So is a clip the local analyzer
+  // scored, with the captions it now shows: a subtitle file given or removed after the analysis
+  // changes its speech sub-score as it would have then (the same captions give the same score,
+  // and nothing is written).
+  if (signals && (clip.rangeEditedAt !== null || analysis?.analyzer === "local")) {
     // Scored exactly as the local analyzer scores its own clips, so scores stay comparable.
     const readout = scoreRange({
-      signals,
+      signals: curveToScore(video.probe, signals),
       range: { startSeconds: clip.startSeconds, endSeconds: clip.endSeconds },
       weights: DEFAULT_MOMENT_OPTIONS.weights,
       transcript,
