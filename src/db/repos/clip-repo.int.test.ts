@@ -377,13 +377,34 @@ describe("clip repository", () => {
     });
     expect(unchanged).toEqual(rescored);
     expect((await findClipById({ table, creatorId, clipId: clip!.clipId }))?.version).toBe(rescored!.version);
+    // A title given is written with the score; without one, the clip keeps its own.
+    const retitled = await updateClipScore({
+      table,
+      creatorId,
+      clipId: clip!.clipId,
+      revision: 1,
+      scored: { score: 34, subscores: rescored!.subscores, reasons: [], title: "Talking point at 01:36" },
+    });
+    expect(retitled).toMatchObject({
+      title: "Talking point at 01:36",
+      reasons: [],
+      version: rescored!.version + 1,
+    });
+    const untitled = await updateClipScore({
+      table,
+      creatorId,
+      clipId: clip!.clipId,
+      revision: 1,
+      scored: { score: 35, subscores: rescored!.subscores, reasons: [] },
+    });
+    expect(untitled).toMatchObject({ score: 35, title: "Talking point at 01:36" });
 
     // A new layout alone is a new revision too; the range, and when it was edited, stay.
     const relaid = await editClip({
       table,
       creatorId,
       clipId: clip!.clipId,
-      expectedVersion: rescored!.version,
+      expectedVersion: untitled!.version,
       startSeconds: 95,
       endSeconds: 125,
       layoutChoice: "fit",

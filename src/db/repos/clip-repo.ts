@@ -650,28 +650,30 @@ export async function renewClipRevision(options: {
 }
 
 /**
- * New score, sub-scores and reasons for the clip's current revision (a re-render measured its
- * new range); the rank item moves with it. Null when `revision` is no longer current.
+ * New score, sub-scores and reasons for the clip's current revision (a re-render measured it
+ * again), and a new title when given; the rank item moves with the score. Null when `revision`
+ * is no longer current. Nothing is written when nothing changes.
  */
 export async function updateClipScore(options: {
   table: Table;
   creatorId: string;
   clipId: string;
   revision: number;
-  scored: Pick<Clip, "score" | "subscores" | "reasons">;
+  scored: Pick<Clip, "score" | "subscores" | "reasons"> & { title?: string };
   now?: Date;
 }): Promise<Clip | null> {
   const scored = normalizeAnalysis({ ...emptyAnalysis(), ...options.scored });
-  const scoreOf = ({ score, subscores, reasons }: Pick<Clip, "score" | "subscores" | "reasons">) =>
-    stableJson({ score, subscores, reasons });
+  const scoreOf = ({ score, subscores, reasons, title }: Clip) =>
+    stableJson({ score, subscores, reasons, title });
   return changeClip({
     ...options,
-    change: (current) =>
-      current.revision !== options.revision
-        ? null
-        : scoreOf(current) === scoreOf(scored)
-          ? current
-          : { ...current, score: scored.score, subscores: scored.subscores, reasons: scored.reasons },
+    change: (current) => {
+      if (current.revision !== options.revision) return null;
+      const { score, subscores, reasons } = scored;
+      const title = options.scored.title === undefined ? current.title : scored.title;
+      const next = { ...current, score, subscores, reasons, title };
+      return scoreOf(next) === scoreOf(current) ? current : next;
+    },
   });
 }
 

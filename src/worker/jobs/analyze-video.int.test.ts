@@ -215,13 +215,14 @@ describe("analyze-video job", () => {
     expect((await findVideoById({ table, creatorId, videoId, consistent: true }))?.status).toBe("READY");
   });
 
-  it("scores a clip again from the captions it now shows, and leaves its score as it is when they are the same", async () => {
+  it("scores and titles a clip again from the captions it now shows, and leaves them as they are when the captions are the same", async () => {
     const { creatorId, videoId } = video;
     const clipId = firstRun.clips[0]!.clipId;
     const scoreOf = (clip: Clip | undefined) => ({
       score: clip?.score,
       subscores: clip?.subscores,
       reasons: clip?.reasons,
+      title: clip?.title,
     });
     const renderRevision = async (revision: number) => {
       await renderClipJob.run({ creatorId, videoId, clipId, revision }, jobContext([]));
@@ -263,6 +264,9 @@ describe("analyze-video job", () => {
     const after = await renderRevision(current.revision);
     expect(after.subscores.speech).toBe(100);
     expect(after.score).toBeGreaterThan(before.score);
+    // Talk now carries the clip, and its title quotes the captions.
+    expect(after.title).toMatch(/^“Line \d+/);
+    expect(after.reasons.map((reason) => reason.text).join(" ")).toMatch(/Talk covers 100% of the clip/);
     // Its rank item moved with it: one per clip, at the new score.
     expect(await countItems(creatorId, CLIP_RANK_SK_PREFIX)).toBe(firstRun.clips.length);
     expect(await countItems(creatorId, clipRankKey(creatorId, after.score, clipId).SK)).toBe(1);

@@ -27,7 +27,8 @@ import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
  * it is still the clip's current one: a newer edit queues its own job, and a redelivered job
  * finds the clip READY and stops. When the range was edited, or the local analyzer scored the
  * clip (its captions may have changed), it is re-scored from the video's stored signals first,
- * so the score, sub-scores and reasons describe what the clip now shows.
+ * so the score, sub-scores and reasons (and the local analyzer's title) describe what the clip
+ * now shows.
  */
 export const renderClipJob: JobHandler<"render-clip"> = {
   run: (payload, context) => rerenderClip({ ...payload, context }),
@@ -91,7 +92,13 @@ export async function rerenderClip(options: {
       creatorId,
       clipId,
       revision,
-      scored: { score: readout.score, subscores: readout.subscores, reasons: readout.reasons },
+      scored: {
+        score: readout.score,
+        subscores: readout.subscores,
+        reasons: readout.reasons,
+        // The local analyzer's titles say what drives the clip; another analyzer's are its own.
+        ...(analysis?.analyzer === "local" && { title: readout.title }),
+      },
     });
     if (!rescored) return log("a newer range was saved while re-scoring", { clipId, revision });
     clip = rescored;
