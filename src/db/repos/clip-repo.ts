@@ -663,7 +663,7 @@ export async function updateClipScore(options: {
   now?: Date;
 }): Promise<Clip | null> {
   const scored = normalizeAnalysis({ ...emptyAnalysis(), ...options.scored });
-  const scoreOf = ({ score, subscores, reasons, title }: Clip) =>
+  const readoutOf = ({ score, subscores, reasons, title }: Clip) =>
     stableJson({ score, subscores, reasons, title });
   return changeClip({
     ...options,
@@ -672,7 +672,7 @@ export async function updateClipScore(options: {
       const { score, subscores, reasons } = scored;
       const title = options.scored.title === undefined ? current.title : scored.title;
       const next = { ...current, score, subscores, reasons, title };
-      return scoreOf(next) === scoreOf(current) ? current : next;
+      return readoutOf(next) === readoutOf(current) ? current : next;
     },
   });
 }
