@@ -79,7 +79,8 @@ export async function rerenderClip(options: {
   // scored, with the captions it now shows: a subtitle file given or removed after the analysis
   // changes its speech sub-score as it would have then (the same captions give the same score,
   // and nothing is written).
-  if (signals && (clip.rangeEditedAt !== null || analysis?.analyzer === "local")) {
+  const scoredLocally = analysis?.analyzer === "local";
+  if (signals && (clip.rangeEditedAt !== null || scoredLocally)) {
     // Scored exactly as the local analyzer scores its own clips, so scores stay comparable.
     const readout = scoreRange({
       signals: curveToScore(video.probe, signals),
@@ -97,7 +98,7 @@ export async function rerenderClip(options: {
         subscores: readout.subscores,
         reasons: readout.reasons,
         // The local analyzer's titles say what drives the clip; another analyzer's are its own.
-        ...(analysis?.analyzer === "local" && { title: readout.title }),
+        ...(scoredLocally && { title: readout.title }),
       },
     });
     if (!rescored) return log("a newer range was saved while re-scoring", { clipId, revision });
