@@ -4,7 +4,6 @@ import { computeSecondFeatures } from "@/engine/moments/second-features";
 import { bracketedEvent, makeSignalCurve, type PaintedStretch } from "@/engine/testing/signal-curves";
 import type { SignalCurve } from "@/engine/types";
 import { buildChapters, MIN_CHAPTER_SECONDS, targetChapterCount } from "./build-chapters";
-import { toYouTubeChapterText } from "./youtube-chapter-text";
 
 function chaptersOf(signals: SignalCurve) {
   const features = computeSecondFeatures(signals);
@@ -66,42 +65,5 @@ describe("buildChapters", () => {
     expect(chaptersOf(makeSignalCurve({ durationSeconds: 1 }))).toEqual([
       { startSeconds: 0, endSeconds: 1, title: "Part 1 · calm" },
     ]);
-  });
-});
-
-describe("toYouTubeChapterText", () => {
-  it("writes one line per chapter, the first at 00:00", () => {
-    const text = toYouTubeChapterText([
-      { startSeconds: 0.4, endSeconds: 62, title: "Part 1 · talk" },
-      { startSeconds: 62, endSeconds: 130, title: "Part 2 · high energy" },
-      { startSeconds: 130, endSeconds: 200, title: "Part 3 · action" },
-    ]);
-    expect(text).toBe("00:00 Part 1 · talk\n01:02 Part 2 · high energy\n02:10 Part 3 · action");
-  });
-
-  it("merges chapters shorter than 10 s and moves the first to 00:00", () => {
-    const text = toYouTubeChapterText([
-      { startSeconds: 3, endSeconds: 40, title: "Intro" },
-      { startSeconds: 40, endSeconds: 45, title: "Blip" },
-      { startSeconds: 45, endSeconds: 100, title: "Main" },
-      { startSeconds: 100, endSeconds: 104, title: "Outro" },
-    ]);
-    expect(text).toBe("00:00 Intro\n00:45 Main");
-    const lines = text.split("\n");
-    expect(lines[0]?.startsWith("00:00 ")).toBe(true);
-    expect(MIN_CHAPTER_SECONDS).toBe(10);
-  });
-
-  it("uses h:mm:ss throughout for a video over an hour", () => {
-    const text = toYouTubeChapterText([
-      { startSeconds: 0, endSeconds: 1800, title: "First half" },
-      { startSeconds: 1800, endSeconds: 3725, title: "Second half\nwith a newline" },
-      { startSeconds: 3725, endSeconds: 4000, title: "Bonus" },
-    ]);
-    expect(text).toBe("0:00:00 First half\n0:30:00 Second half with a newline\n1:02:05 Bonus");
-  });
-
-  it("returns nothing for no chapters", () => {
-    expect(toYouTubeChapterText([])).toBe("");
   });
 });

@@ -9,35 +9,29 @@ import { MIN_CHAPTER_SECONDS } from "./build-chapters";
  * YouTube shows chapters only when there are at least three; fewer still export as text.
  */
 export function toYouTubeChapterText(chapters: readonly Chapter[]): string {
-  const sorted = [...chapters]
-    .filter((chapter) => Number.isFinite(chapter.startSeconds))
+  const kept = [...chapters]
+    .filter((chapter) => Number.isFinite(chapter.startSeconds) && Number.isFinite(chapter.endSeconds))
     .sort((a, b) => a.startSeconds - b.startSeconds);
-  if (sorted.length === 0) return "";
+  const first = kept[0];
+  if (!first) return "";
+  kept[0] = { ...first, startSeconds: 0 };
+  const videoEndSeconds = Math.max(...kept.map((chapter) => chapter.endSeconds));
+  // As the lines read: from a chapter's whole-second timestamp to the next one's.
+  const lengthOf = (index: number) => {
+    const next = kept[index + 1];
+    const startSeconds = kept[index]?.startSeconds ?? 0;
+    return (next ? Math.floor(next.startSeconds) : videoEndSeconds) - Math.floor(startSeconds);
+  };
 
-  const kept: Chapter[] = [];
-  for (const chapter of sorted) {
-    const previous = kept.at(-1);
-    if (!previous) {
-      kept.push({ ...chapter, startSeconds: 0 });
-      continue;
-    }
-    if (Math.floor(chapter.startSeconds) - Math.floor(previous.startSeconds) >= MIN_CHAPTER_SECONDS) {
-      kept.push(chapter);
-      continue;
-    }
-    // The previous chapter would last under 10 s. The first one must stay (it is the 00:00
-    // line) and runs on through this one; any other is dropped, the one before it running on.
-    if (kept.length === 1) kept[0] = { ...previous, endSeconds: chapter.endSeconds };
-    else kept.splice(kept.length - 1, 1, chapter);
+  // From the end, so a short chapter is merged before the one ahead of it is judged: with
+  // 0–12, 12–20 and 20–24, the last joins the second (12 s), and both lines stay valid.
+  for (let index = kept.length - 1; index >= 1; index--) {
+    if (lengthOf(index) < MIN_CHAPTER_SECONDS) kept.splice(index, 1);
   }
-  // The last chapter must also last 10 s; if it does not, fold it into the one before.
-  const last = kept.at(-1);
-  const beforeLast = kept.at(-2);
-  if (last && beforeLast && last.endSeconds - last.startSeconds < MIN_CHAPTER_SECONDS) {
-    kept.splice(kept.length - 2, 2, { ...beforeLast, endSeconds: last.endSeconds });
-  }
+  // The first must stay (it is the 00:00 line): a short one runs on through those after it.
+  while (kept.length > 1 && lengthOf(0) < MIN_CHAPTER_SECONDS) kept.splice(1, 1);
 
-  const withHours = kept.some((chapter) => chapter.startSeconds >= 3600 || chapter.endSeconds > 3600);
+  const withHours = videoEndSeconds > 3600;
   return kept
     .map((chapter) => `${formatTimestamp(chapter.startSeconds, { withHours })} ${oneLine(chapter.title)}`)
     .join("\n");
