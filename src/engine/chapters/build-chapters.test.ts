@@ -3,7 +3,7 @@ import { computeInterest } from "@/engine/moments/interest-curve";
 import { computeSecondFeatures } from "@/engine/moments/second-features";
 import { bracketedEvent, makeSignalCurve, type PaintedStretch } from "@/engine/testing/signal-curves";
 import type { SignalCurve } from "@/engine/types";
-import { buildChapters, MIN_CHAPTER_SECONDS, targetChapterCount } from "./build-chapters";
+import { buildChapters, targetChapterCount } from "./build-chapters";
 
 function chaptersOf(signals: SignalCurve) {
   const features = computeSecondFeatures(signals);

@@ -76,10 +76,13 @@ describe("toYouTubeChapterText", () => {
       for (let index = 1; index < starts.length; index++) {
         expect((starts[index] ?? 0) - (starts[index - 1] ?? 0)).toBeGreaterThanOrEqual(MIN_CHAPTER_SECONDS);
       }
-      if (starts.length > 1) expect(endSeconds - (starts.at(-1) ?? 0)).toBeGreaterThanOrEqual(MIN_CHAPTER_SECONDS);
+      if (starts.length > 1)
+        expect(endSeconds - (starts.at(-1) ?? 0)).toBeGreaterThanOrEqual(MIN_CHAPTER_SECONDS);
       // Only short chapters go: one of 11 s or more (10 in whole seconds) starting 10 s in stays.
       const titles = lines.map((line) => line.split(" ")[1]);
-      for (const chapter of chapters.filter((c) => c.startSeconds >= 10 && c.endSeconds - c.startSeconds >= 11)) {
+      for (const chapter of chapters.filter(
+        (c) => c.startSeconds >= 10 && c.endSeconds - c.startSeconds >= 11,
+      )) {
         expect(titles).toContain(chapter.title);
       }
     }
