@@ -84,7 +84,7 @@ export async function queryPage<T>(options: {
   const output = await table.documentClient.send(new QueryCommand(input));
   options.onStats?.(queryStatsOf(output));
   return {
-    items: (output.Items ?? []).map((item) => schema.parse(item)),
+    items: (output.Items ?? []).map((item) => parseStoredItem(schema, item)),
     nextCursor: encodeCursor(scope, output.LastEvaluatedKey),
   };
 }
@@ -133,7 +133,7 @@ export async function queryAllItems<T>(options: {
       }),
     );
     options.onStats?.(queryStatsOf(output));
-    for (const item of output.Items ?? []) items.push(schema.parse(item));
+    for (const item of output.Items ?? []) items.push(parseStoredItem(schema, item));
     exclusiveStartKey = output.LastEvaluatedKey;
   } while (exclusiveStartKey);
   return items;
@@ -166,7 +166,21 @@ export async function getItem<T>(options: {
       ConsistentRead: options.consistent,
     }),
   );
-  return output.Item ? options.schema.parse(output.Item) : undefined;
+  return output.Item ? parseStoredItem(options.schema, output.Item) : undefined;
+}
+
+/**
+ * A stored item read through its schema. An item that fails it is our bug or a migration we
+ * missed, not the caller's input: it must not surface as a 422 listing schema details, so the
+ * ZodError is wrapped in a plain Error (a logged 500) that names the item's key.
+ */
+export function parseStoredItem<T>(schema: z.ZodType<T>, item: Record<string, unknown> | undefined): T {
+  const parsed = schema.safeParse(item);
+  if (parsed.success) return parsed.data;
+  throw new Error(
+    `Stored item ${String(item?.PK ?? "(key not read)")} ${String(item?.SK ?? "")} failed its schema`,
+    { cause: parsed.error },
+  );
 }
 
 /** The attributes every item carries besides its own: keys and the entity name. */

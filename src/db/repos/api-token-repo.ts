@@ -5,6 +5,7 @@ import {
   getItem,
   isConditionFailure,
   itemOf,
+  parseStoredItem,
   type Table,
   transactWrite,
   translateWriteError,
@@ -118,7 +119,7 @@ export async function listApiTokensByCreator(options: {
       Limit: MAX_API_TOKENS_PER_CREATOR,
     }),
   );
-  return (output.Items ?? []).map((item) => toApiToken(ApiTokenItem.parse(item)));
+  return (output.Items ?? []).map((item) => toApiToken(parseStoredItem(ApiTokenItem, item)));
 }
 
 // Rename one of the creator's tokens; `not_found` when it is not theirs or does not exist.
@@ -141,7 +142,7 @@ export async function renameApiToken(options: {
         ReturnValues: "ALL_NEW",
       }),
     );
-    return toApiToken(ApiTokenItem.parse(output.Attributes));
+    return toApiToken(parseStoredItem(ApiTokenItem, output.Attributes));
   } catch (error) {
     const translated = translateWriteError(error, "No such token.");
     if (isConditionFailure(translated)) throw new AppError("not_found", "No such token.", { cause: error });

@@ -17,6 +17,7 @@ import {
   assertItemSize,
   itemOf,
   type Page,
+  parseStoredItem,
   type QueryStats,
   queryAllItems,
   queryPage,
@@ -151,7 +152,7 @@ const toClip = (item: z.infer<typeof ClipItem>): Clip => {
 
 const toSummary = (item: { type: string } & ClipSummary): ClipSummary => {
   const { type: _type, ...rest } = item;
-  return ClipSummaryFields.parse(rest);
+  return parseStoredItem(ClipSummaryFields, rest);
 };
 
 export function summaryOf(clip: Clip): ClipSummary {
@@ -201,7 +202,7 @@ export async function findClipById(options: {
       ConsistentRead: options.consistent,
     }),
   );
-  return output.Item ? toClip(ClipItem.parse(output.Item)) : undefined;
+  return output.Item ? toClip(parseStoredItem(ClipItem, output.Item)) : undefined;
 }
 
 // A creator's clips, newest video first (one Query on CLIP#, descending, opaque cursor).

@@ -1,7 +1,15 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { creatorKey, emailLookupKey } from "@/db/keys";
-import { assertItemSize, getItem, itemOf, type Table, transactWrite, translateWriteError } from "@/db/table";
+import {
+  assertItemSize,
+  getItem,
+  itemOf,
+  parseStoredItem,
+  type Table,
+  transactWrite,
+  translateWriteError,
+} from "@/db/table";
 import { AppError } from "@/server/errors";
 
 /**
@@ -117,7 +125,7 @@ export async function findCreatorIdByEmail(options: {
       ConsistentRead: true,
     }),
   );
-  return output.Item ? EmailLookupItem.parse(output.Item).creatorId : undefined;
+  return output.Item ? parseStoredItem(EmailLookupItem, output.Item).creatorId : undefined;
 }
 
 export type CreatorChanges = {
@@ -168,7 +176,7 @@ export async function updateCreator(options: {
         ReturnValues: "ALL_NEW",
       }),
     );
-    return toCreator(CreatorItem.parse(output.Attributes));
+    return toCreator(parseStoredItem(CreatorItem, output.Attributes));
   } catch (error) {
     const translated = translateWriteError(
       error,

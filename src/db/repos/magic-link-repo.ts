@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { magicLinkKey } from "@/db/keys";
-import { itemOf, putNew, type Table } from "@/db/table";
+import { itemOf, parseStoredItem, putNew, type Table } from "@/db/table";
 import { toEpochSeconds } from "./session-repo";
 
 /**
@@ -72,7 +72,7 @@ export async function consumeMagicLink(options: {
     throw error;
   }
   if (!attributes) return { status: "missing" };
-  const item = MagicLinkItem.parse(attributes);
+  const item = parseStoredItem(MagicLinkItem, attributes);
   const link = { tokenHash, identifier: item.identifier, expiresAt: item.expiresAt };
   // TTL deletes late (up to days): an expired item may still be there, and must not work.
   if (item.expiresAt * 1000 <= (options.nowMs ?? Date.now())) return { status: "expired", link };

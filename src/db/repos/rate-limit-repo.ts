@@ -1,7 +1,7 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { rateLimitKey } from "@/db/keys";
-import type { Table } from "@/db/table";
+import { parseStoredItem, type Table } from "@/db/table";
 
 /**
  * Fixed-window counters (`RATELIMIT#<scope>#<subject>` / `WINDOW#<windowStartMs>`). One
@@ -44,6 +44,6 @@ export async function incrementRateLimitWindow(options: {
       ReturnValues: "ALL_NEW",
     }),
   );
-  const counter = CounterAttributes.parse(output.Attributes);
+  const counter = parseStoredItem(CounterAttributes, output.Attributes);
   return { count: counter.count, windowStartMs, windowEndMs };
 }

@@ -7,6 +7,7 @@ import {
   getItem,
   itemOf,
   type Page,
+  parseStoredItem,
   putNew,
   type QueryStats,
   queryPage,
@@ -146,7 +147,7 @@ export async function updateStreamStatus({
         ReturnValues: "ALL_NEW",
       }),
     );
-    return Stream.parse(output.Attributes);
+    return parseStoredItem(Stream, output.Attributes);
   } catch (error) {
     const translated = translateWriteError(error, `This stream cannot move to ${to} from its current state.`);
     if (translated instanceof AppError && translated.code === "conflict") {

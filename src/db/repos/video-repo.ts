@@ -27,6 +27,7 @@ import {
   getItem,
   itemOf,
   type Page,
+  parseStoredItem,
   type QueryStats,
   queryAllItems,
   queryPage,
@@ -506,7 +507,7 @@ export async function updateVideo(options: {
         ReturnValuesOnConditionCheckFailure: "ALL_OLD",
       }),
     );
-    return toVideo(VideoItem.parse(output.Attributes));
+    return toVideo(parseStoredItem(VideoItem, output.Attributes));
   } catch (error) {
     const translated = translateWriteError(error, "The video was changed elsewhere. Reload and try again.");
     const old = (error as { Item?: Record<string, unknown> }).Item;
