@@ -1,12 +1,13 @@
 import "server-only";
 import { z } from "zod";
 import { listVideosByCreator } from "@/db/repos/video-repo";
+import { wholeNumberParam } from "@/server/http/query-params";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { toVideoView, type VideoView } from "./to-video-view";
 
 export const ListVideosQuery = z.object({
   cursor: z.string().max(4096).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(24),
+  limit: wholeNumberParam(1, 100).default(24),
 });
 
 /** The caller's videos, newest first, one page at a time. */

@@ -3,6 +3,7 @@ import { ClipsBrowser } from "@/components/clips/clips-browser";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireCurrentCreator } from "@/server/auth/get-current-creator";
 import { listClips } from "@/server/clips/list-clips";
+import { MinScoreParam } from "@/server/http/query-params";
 import { getRuntime } from "@/server/runtime";
 
 export const metadata: Metadata = { title: "Clips" };
@@ -10,9 +11,10 @@ export const dynamic = "force-dynamic";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
+/** A hand-edited link with a bad minimum shows every clip rather than an error page. */
 function readMinScore(value: string | string[] | undefined): number | undefined {
-  const number = typeof value === "string" && value !== "" ? Number(value) : Number.NaN;
-  return Number.isInteger(number) && number >= 0 && number <= 100 ? number : undefined;
+  const parsed = MinScoreParam.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 export default async function ClipsPage({ searchParams }: { searchParams: SearchParams }) {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_PAGE_SIZE } from "@/db/table";
 import { withCreator } from "@/server/auth/with-creator";
 import { DEFAULT_CLIPS_PAGE_SIZE, listClips } from "@/server/clips/list-clips";
+import { MinScoreParam, wholeNumberParam } from "@/server/http/query-params";
 import { jsonResponse } from "@/server/http/respond";
 
 export const dynamic = "force-dynamic";
@@ -9,8 +10,8 @@ export const dynamic = "force-dynamic";
 const ListClipsQuery = z.object({
   cursor: z.string().max(2048).optional(),
   sort: z.enum(["newest", "score"]).optional(),
-  minScore: z.coerce.number().int().min(0).max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_CLIPS_PAGE_SIZE),
+  minScore: MinScoreParam.optional(),
+  limit: wholeNumberParam(1, MAX_PAGE_SIZE).default(DEFAULT_CLIPS_PAGE_SIZE),
 });
 
 // GET /api/clips?cursor=&sort=newest|score&minScore=&limit= – the caller's clips, one page

@@ -1,11 +1,11 @@
-import { z } from "zod";
 import { withCreator } from "@/server/auth/with-creator";
+import { wholeNumberParam } from "@/server/http/query-params";
 import { readJsonBody } from "@/server/http/respond";
 import { RecordUploadPartBody, recordUploadedPart } from "@/server/videos/record-upload-part";
 
 export const dynamic = "force-dynamic";
 
-const PartNumber = z.coerce.number().int().min(1).max(10_000);
+const PartNumber = wholeNumberParam(1, 10_000);
 
 // PUT /api/videos/{id}/upload-parts/{n} – record that part n is stored (its ETag), for resuming
 export const PUT = withCreator<{ videoId: string; partNumber: string }>(
