@@ -1,11 +1,11 @@
 import { GetQueueAttributesCommand } from "@aws-sdk/client-sqs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { enqueueJob } from "@/queue/enqueue-job";
 import { getQueueUrl } from "@/queue/queue-url";
 import { MAX_RECEIVES_BEFORE_DLQ, provisionResources } from "../../dev/provision";
 import { testRuntime } from "../../dev/test/runtime";
 import { JOB_CATALOG, type JobName } from "./catalog";
-import { type HandlerRegistry, startConsumer } from "./consumer";
+import { type Consumer, type HandlerRegistry, startConsumer } from "./consumer";
 import type { JobHandler } from "./job-types";
 
 /**
@@ -17,7 +17,7 @@ const runtime = testRuntime({
   TRUSS_DLQ_NAME: `truss-consumer-dlq-${process.pid}`,
 });
 
-/** Every job kind runs `run`; the test enqueues only analyze-video (concurrency 1). */
+/** Every job kind runs `run`: analyze-video has a concurrency of 1 here, ingest-video none. */
 function registry(run: JobHandler<"analyze-video">["run"]): HandlerRegistry {
   const handler = { run } as JobHandler<JobName>;
   return Object.fromEntries(
@@ -29,12 +29,17 @@ async function messagesIn(queueName: string): Promise<number> {
   const { Attributes } = await runtime.clients.sqs.send(
     new GetQueueAttributesCommand({
       QueueUrl: await getQueueUrl(runtime.clients.sqs, queueName),
-      AttributeNames: ["ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible"],
+      AttributeNames: [
+        "ApproximateNumberOfMessages",
+        "ApproximateNumberOfMessagesNotVisible",
+        "ApproximateNumberOfMessagesDelayed",
+      ],
     }),
   );
   return (
     Number(Attributes?.ApproximateNumberOfMessages) +
-    Number(Attributes?.ApproximateNumberOfMessagesNotVisible)
+    Number(Attributes?.ApproximateNumberOfMessagesNotVisible) +
+    Number(Attributes?.ApproximateNumberOfMessagesDelayed ?? 0)
   );
 }
 
@@ -45,6 +50,10 @@ describe("startConsumer", () => {
   });
 
   afterAll(() => runtime.clients.sqs.destroy());
+
+  // A stopped consumer's abandoned long poll stays open on the queue server for up to its wait
+  // (1 s here) and would take the next test's first message.
+  afterEach(() => new Promise((resolve) => setTimeout(resolve, 1_500)));
 
   it("defers a job whose kind is busy here without using up its receives or attempts", async () => {
     const runs: { videoId: string; attempt: number }[] = [];
@@ -82,6 +91,82 @@ describe("startConsumer", () => {
       expect(await messagesIn(runtime.config.aws.deadLetterQueueName)).toBe(0);
     } finally {
       finishFirst();
+      await consumer.stop();
+    }
+  }, 60_000);
+
+  it("stops with every slot busy, and hands the job back without counting the stop as an attempt", async () => {
+    const attempts: number[] = [];
+    const consumers: Consumer[] = [];
+    const startOne = (run: JobHandler<"analyze-video">["run"]) => {
+      const consumer = startConsumer({
+        runtime,
+        concurrency: 1,
+        waitTimeSeconds: 1,
+        shutdownGraceMs: 300,
+        log: () => undefined,
+        handlers: registry(run),
+      });
+      consumers.push(consumer);
+      return consumer;
+    };
+    try {
+      await enqueueJob(runtime, "analyze-video", { creatorId: "cr_test", videoId: "vid_restarted" });
+      // More restarts than the redrive policy allows receives.
+      for (let restart = 0; restart <= MAX_RECEIVES_BEFORE_DLQ; restart++) {
+        // Runs until the worker stops it, as a long render would.
+        const consumer = startOne(async (_payload, { attempt, signal }) => {
+          attempts.push(attempt);
+          await new Promise((_resolve, reject) =>
+            signal.addEventListener("abort", () => reject(signal.reason)),
+          );
+        });
+        await expect.poll(() => attempts.length, { timeout: 15_000 }).toBe(restart + 1);
+        const stopStartedAt = Date.now();
+        await consumer.stop();
+        expect(Date.now() - stopStartedAt).toBeLessThan(5_000);
+      }
+      expect(attempts).toEqual(Array(MAX_RECEIVES_BEFORE_DLQ + 1).fill(1));
+      expect(await messagesIn(runtime.config.aws.deadLetterQueueName)).toBe(0);
+      // Still queued for the next worker, which finishes it.
+      startOne(async (_payload, { attempt }) => {
+        attempts.push(attempt);
+      });
+      await expect.poll(() => attempts.length, { timeout: 15_000 }).toBe(MAX_RECEIVES_BEFORE_DLQ + 2);
+      expect(attempts.at(-1)).toBe(1);
+      await expect.poll(() => messagesIn(runtime.config.aws.queueName), { timeout: 10_000 }).toBe(0);
+    } finally {
+      await Promise.all(consumers.map((consumer) => consumer.stop()));
+    }
+  }, 90_000);
+
+  it("never runs the same job twice at once, though its kind has free slots", async () => {
+    let runningNow = 0;
+    let mostAtOnce = 0;
+    let runs = 0;
+    const consumer = startConsumer({
+      runtime,
+      concurrency: 2,
+      waitTimeSeconds: 1,
+      deferSeconds: 1,
+      log: () => undefined,
+      handlers: registry(async () => {
+        runs++;
+        runningNow++;
+        mostAtOnce = Math.max(mostAtOnce, runningNow);
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        runningNow--;
+      }),
+    });
+    try {
+      // ingest-video has no limit of its own: only its sameness keeps the copies apart.
+      const payload = { creatorId: "cr_test", videoId: "vid_twice" };
+      await enqueueJob(runtime, "ingest-video", payload);
+      await enqueueJob(runtime, "ingest-video", payload);
+      await expect.poll(() => runs, { timeout: 20_000 }).toBe(2);
+      await expect.poll(() => messagesIn(runtime.config.aws.queueName), { timeout: 10_000 }).toBe(0);
+      expect(mostAtOnce).toBe(1);
+    } finally {
       await consumer.stop();
     }
   }, 60_000);

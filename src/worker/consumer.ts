@@ -25,8 +25,11 @@ import { PermanentJobError } from "./job-types";
  *   re-sent with a short delay and the received message deleted. Handing the message back
  *   instead would count every wait as a receive, and the queue's redrive policy would move a
  *   job that only waited its turn a few times to the dead-letter queue, never run.
- * - On stop, no new message is taken; running jobs get `shutdownGraceMs` to finish, then are
- *   aborted and their messages released (visibility 0) for another worker.
+ * - The same job (kind and payload) never runs twice at once here: a copy received while it
+ *   runs (its visibility lapsed, or it was queued again) is deferred the same way.
+ * - On stop, no new message is taken, even with every slot busy; running jobs get
+ *   `shutdownGraceMs` to finish, then are aborted and handed back for another worker without
+ *   counting as an attempt (see `handBack`).
  */
 export type HandlerRegistry = { [Name in JobName]: () => Promise<JobHandler<Name>> };
 
@@ -63,16 +66,25 @@ export function startConsumer(options: ConsumerOptions): Consumer {
   } = options;
   const { sqs } = runtime.clients;
   const stopController = new AbortController();
-  const running = new Map<string, { promise: Promise<void>; abort: AbortController; name: JobName }>();
+  const running = new Map<
+    string,
+    { promise: Promise<void>; abort: AbortController; name: JobName; jobKey: string }
+  >();
+  const stopped = new Promise<void>((resolve) =>
+    stopController.signal.addEventListener("abort", () => resolve(), { once: true }),
+  );
 
   const runningOf = (name: JobName) => [...running.values()].filter((job) => job.name === name).length;
+  const jobKeyOf = (job: JobMessage) => `${job.name} ${JSON.stringify(job.payload)}`;
+  const isRunning = (jobKey: string) => [...running.values()].some((job) => job.jobKey === jobKey);
 
   async function receiveLoop(): Promise<void> {
     const queueUrl = await getQueueUrl(sqs, runtime.config.aws.queueName);
     while (!stopController.signal.aborted) {
       const freeSlots = concurrency - running.size;
       if (freeSlots <= 0) {
-        await Promise.race([...running.values()].map((job) => job.promise));
+        // Woken by a finished job or by stop: a full worker must still stop on SIGTERM.
+        await Promise.race([stopped, ...[...running.values()].map((job) => job.promise)]);
         continue;
       }
       let messages: Message[] = [];
@@ -104,8 +116,9 @@ export function startConsumer(options: ConsumerOptions): Consumer {
           continue;
         }
         const { name } = parsed.data;
+        const jobKey = jobKeyOf(parsed.data);
         const limit = (JOB_CATALOG[name] as { concurrency?: number }).concurrency ?? concurrency;
-        if (runningOf(name) >= limit) {
+        if (runningOf(name) >= limit || isRunning(jobKey)) {
           await deferJob(queueUrl, message, parsed.data);
           continue;
         }
@@ -113,7 +126,7 @@ export function startConsumer(options: ConsumerOptions): Consumer {
         const promise = processMessage(queueUrl, message, parsed.data, abort).finally(() =>
           running.delete(receiptHandle),
         );
-        running.set(receiptHandle, { promise, abort, name });
+        running.set(receiptHandle, { promise, abort, name, jobKey });
       }
     }
   }
@@ -152,9 +165,9 @@ export function startConsumer(options: ConsumerOptions): Consumer {
         jobLog("done");
       } catch (error) {
         if (abort.signal.aborted && !timeout.aborted) {
-          // Shutdown, not failure: release the message for the next worker at once.
-          await changeVisibility(queueUrl, receiptHandle, 0).catch(() => {});
-          jobLog("released on shutdown");
+          // Shutdown, not failure: the job goes back for the next worker, its attempt uncounted.
+          await handBack(queueUrl, message, job);
+          jobLog("handed back on shutdown");
           return;
         }
         const reason = timeout.aborted
@@ -196,12 +209,39 @@ export function startConsumer(options: ConsumerOptions): Consumer {
   }
 
   /**
-   * Another job of this kind runs here: the job goes back on the queue as a new message, for
-   * this worker a little later or another worker sooner. This receive was not an attempt; the
-   * ones before it (failures, a worker that died) were, and stay counted.
+   * Another job of this kind, or this very job, runs here: the job goes back on the queue as a
+   * new message, for this worker a little later or another worker sooner.
    */
   async function deferJob(queueUrl: string, message: Message, job: JobMessage) {
-    const deferred: JobMessage = {
+    const earlierAttempts = await resendUncounted(queueUrl, message, job, deferSeconds);
+    log(`[${job.name}] deferred ${deferSeconds} s: another of its kind, or the same job, runs here`, {
+      earlierAttempts,
+    });
+  }
+
+  /**
+   * A job stopped by shutdown goes back on the queue as a new message, as a deferred one does.
+   * Making the message visible again instead counted the stop as an attempt, and the long poll
+   * this worker had just abandoned could take it: the queue server still holds that request
+   * and hands it the message, which then stayed hidden for the whole visibility timeout and
+   * counted a second receive. Three restarts moved a job to the dead-letter queue unrun. So
+   * the new message waits out the longest such poll.
+   */
+  async function handBack(queueUrl: string, message: Message, job: JobMessage) {
+    await resendUncounted(queueUrl, message, job, Math.min(900, waitTimeSeconds + 1)).catch(
+      () =>
+        // The queue is unreachable: the original reappears after its visibility timeout.
+        undefined,
+    );
+  }
+
+  /**
+   * Re-sends the job as a new message after `delaySeconds`, with this receive not counted as an
+   * attempt (the ones before it, failures or a worker that died, stay counted), and deletes the
+   * received one. Returns the attempts carried over.
+   */
+  async function resendUncounted(queueUrl: string, message: Message, job: JobMessage, delaySeconds: number) {
+    const resent: JobMessage = {
       ...job,
       earlierAttempts: (job.earlierAttempts ?? 0) + receivesOf(message) - 1,
     };
@@ -210,14 +250,12 @@ export function startConsumer(options: ConsumerOptions): Consumer {
     await sqs.send(
       new SendMessageCommand({
         QueueUrl: queueUrl,
-        MessageBody: JSON.stringify(deferred),
-        DelaySeconds: deferSeconds,
+        MessageBody: JSON.stringify(resent),
+        DelaySeconds: delaySeconds,
       }),
     );
     await sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle! }));
-    log(`[${job.name}] deferred ${deferSeconds} s: another runs here`, {
-      earlierAttempts: deferred.earlierAttempts,
-    });
+    return resent.earlierAttempts;
   }
 
   async function moveToDeadLetter(queueUrl: string, message: Message, reason: string) {
