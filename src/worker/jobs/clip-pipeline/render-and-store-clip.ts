@@ -9,16 +9,11 @@ import { AppError } from "@/server/errors";
 import { type Bucket, contentTypeOf, deleteObjects, uploadFile } from "@/storage/object-io";
 import { clipRenderObjectKey } from "@/storage/object-keys";
 import type { JobLog } from "../../job-types";
+import { renderSlot } from "../../render-slot";
 
 export type RenderOutcome = "rendered" | "stale";
 
-/**
- * Renders the current revision of one clip, uploads the video, thumbnail and preview under
- * that revision's keys and marks the clip READY. The previous render's objects are deleted
- * only once the new render is recorded, so the clip always has something to show. A render
- * overtaken by a newer range edit is discarded ("stale"). Local outputs are removed either way.
- */
-export async function renderAndStoreClip(options: {
+export type RenderAndStoreOptions = {
   table: Table;
   storage: Bucket;
   creatorId: string;
@@ -36,7 +31,22 @@ export async function renderAndStoreClip(options: {
   onProgress?: (fraction: number) => void;
   /** The job's log: the render's decisions (layout, how the subject was sampled) go there. */
   log: JobLog;
-}): Promise<RenderOutcome> {
+};
+
+/**
+ * Renders the current revision of one clip, uploads the video, thumbnail and preview under
+ * that revision's keys and marks the clip READY. The previous render's objects are deleted
+ * only once the new render is recorded, so the clip always has something to show. A render
+ * overtaken by a newer range edit is discarded ("stale"). Local outputs are removed either way.
+ * One render runs at a time in a worker (render-slot.ts), whichever job asks.
+ */
+export function renderAndStoreClip(options: RenderAndStoreOptions): Promise<RenderOutcome> {
+  // The clip shows RENDERING only once it holds the worker's render slot: while it waits it
+  // stays PENDING, and the sweep does not mistake the wait for a stalled render.
+  return renderSlot.run(() => renderAndStoreNow(options), options.signal);
+}
+
+async function renderAndStoreNow(options: RenderAndStoreOptions): Promise<RenderOutcome> {
   const { table, storage, creatorId, clip } = options;
   const { revision } = clip;
   const started = await setClipRenderStatus({
