@@ -142,6 +142,43 @@ describe("sweep-videos", () => {
     ).not.toContain(analyzing.videoId);
   });
 
+  it("re-queues an import whose job was lost, rather than deleting it as an abandoned upload", async () => {
+    const lostImport = await videoIn("UPLOADING", 20 * 60_000, {
+      origin: "import",
+      importUrl: "https://media.example.com/talk.mp4",
+      uploadKind: "multipart",
+    });
+    const downloading = await videoIn("UPLOADING", 60_000, {
+      origin: "import",
+      importUrl: "https://media.example.com/live.mp4",
+      uploadKind: "multipart",
+    });
+    await drainJobs(runtime);
+
+    await sweepVideosJob.run({}, testJobContext(runtime).context);
+    const jobs = (await drainJobs(runtime)).map(
+      (job) => `${job.name} ${(job.payload as { videoId: string }).videoId}`,
+    );
+    expect(jobs).toContain(`import-video ${lostImport.videoId}`);
+    expect(jobs.join("\n")).not.toContain(downloading.videoId);
+    const requeued = await findVideoById({ table, ...lostImport });
+    expect(requeued?.status).toBe("UPLOADING");
+    expect(requeued?.requeueCount).toBe(1);
+
+    // One that keeps stalling ends FAILED with the reason, as any stage does.
+    await updateVideo({
+      table,
+      ...lostImport,
+      set: { requeueCount: MAX_REQUEUES },
+      now: ago(20 * 60_000),
+      expectedVersion: requeued?.version,
+    });
+    await sweepVideosJob.run({}, testJobContext(runtime).context);
+    const failed = await findVideoById({ table, ...lostImport });
+    expect(failed?.status).toBe("FAILED");
+    expect(failed?.failureReason).toMatch(/stalled/);
+  });
+
   it("fails a video that keeps stalling instead of re-queuing it forever", async () => {
     const stuck = await videoIn("ANALYZING", 20 * 60_000);
     const video = await findVideoById({ table, ...stuck });

@@ -21,6 +21,8 @@ import { sweepClipRenders } from "./sweep-clip-renders";
  * - deletes uploads never completed (UPLOADING, untouched for `uploads.abandonAfterHours`):
  *   aborts the multipart upload, deletes the objects and every item;
  * - re-queues videos stuck mid-pipeline (no status or progress change for `STUCK_AFTER_MS`):
+ *   an import still UPLOADING → `import-video` (the worker uploads it: nobody abandons it, and
+ *   a download reports progress every few seconds, so silence means its job was lost),
  *   UPLOADED → `ingest-video`, QUEUED/ANALYZING/RENDERING → `analyze-video` (stages resume);
  *   a video that stalls while being worked on more than `MAX_REQUEUES` times is FAILED
  *   instead, so a poison video cannot loop forever. QUEUED videos may simply wait behind a long
@@ -74,12 +76,17 @@ export async function sweepVideos(options: {
   for (const shard of ACTIVE_VIDEO_SHARDS) entries.push(...(await listActiveVideos({ table, shard })));
   report.active = entries.length;
 
+  const thresholdOf = (video: Pick<Video, "status" | "origin">) =>
+    video.status === "UPLOADING" && video.origin === "upload"
+      ? abandonAfterMs
+      : video.status === "QUEUED"
+        ? queuedStuckAfterMs
+        : stuckAfterMs;
   for (const entry of entries) {
-    const thresholdOf = (status: Video["status"]) =>
-      status === "UPLOADING" ? abandonAfterMs : status === "QUEUED" ? queuedStuckAfterMs : stuckAfterMs;
     // The entry's status is the video's (both change in one transaction); its updatedAt may be
-    // older than the video's, never newer, so it is a safe first filter.
-    if (!isOlderThan(entry.updatedAt, thresholdOf(entry.status))) continue;
+    // older than the video's, never newer, so it is a safe first filter. It does not say whether
+    // an UPLOADING video is an import, so the shorter threshold applies to both.
+    if (!isOlderThan(entry.updatedAt, thresholdOf({ status: entry.status, origin: "import" }))) continue;
     try {
       const video = await findVideoById({
         table,
@@ -92,7 +99,7 @@ export async function sweepVideos(options: {
         report.orphans++;
         continue;
       }
-      if (video.status === "UPLOADING") {
+      if (video.status === "UPLOADING" && video.origin === "upload") {
         if (!isOlderThan(video.updatedAt, abandonAfterMs)) continue;
         // A long multipart upload is alive as long as parts keep arriving.
         const lastPartAt = video.uploadId
@@ -110,7 +117,7 @@ export async function sweepVideos(options: {
         report.orphans++;
         continue;
       }
-      if (!isOlderThan(video.updatedAt, thresholdOf(video.status))) continue;
+      if (!isOlderThan(video.updatedAt, thresholdOf(video))) continue;
       if (video.status !== "QUEUED" && video.requeueCount >= MAX_REQUEUES) {
         await failVideo(
           runtime,
@@ -147,6 +154,7 @@ async function requeue(runtime: Runtime, video: Video): Promise<void> {
     expectedVersion: video.version,
     set: { requeueCount: video.requeueCount + 1 },
   });
-  if (video.status === "UPLOADED") await enqueueJob(runtime, "ingest-video", payload);
+  if (video.status === "UPLOADING") await enqueueJob(runtime, "import-video", payload);
+  else if (video.status === "UPLOADED") await enqueueJob(runtime, "ingest-video", payload);
   else await enqueueJob(runtime, "analyze-video", payload);
 }
