@@ -266,15 +266,17 @@ async function analysisStage(
           })
         ).url
       : undefined;
-  const analysis = await analyzer.analyze({
-    sourcePath,
-    sourceUrl,
-    probe,
-    signals,
-    transcript,
-    options: DEFAULT_MOMENT_OPTIONS,
-    signal,
-  });
+  const analysis = await state.progress.keepAliveWhile(
+    analyzer.analyze({
+      sourcePath,
+      sourceUrl,
+      probe,
+      signals,
+      transcript,
+      options: DEFAULT_MOMENT_OPTIONS,
+      signal,
+    }),
+  );
   // The stored analysis keeps only a transcript it generated: the creator's own file is read
   // again at render time (captionsTranscript), so a file replaced or removed later counts.
   const stored: AnalysisResult = transcript ? { ...analysis, transcript: [] } : analysis;

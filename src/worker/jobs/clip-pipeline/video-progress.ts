@@ -17,6 +17,12 @@ export type VideoProgress = {
   setStatus(status: VideoStatus): void;
   stage(stage: string, percent: number): Promise<void>;
   tick(percent: number): void;
+  /**
+   * Reports the same stage and progress again every `keepAliveMs` until `work` settles: for a
+   * step that reports nothing of its own for minutes (Gemini's analysis), which the sweep
+   * would otherwise take for a job lost with its worker and queue again.
+   */
+  keepAliveWhile<T>(work: Promise<T>): Promise<T>;
   /** Waits for a progress write in flight. */
   settle(): Promise<void>;
 };
@@ -27,10 +33,13 @@ export function createVideoProgress(options: {
   videoId: string;
   status: VideoStatus;
   minIntervalMs?: number;
+  keepAliveMs?: number;
   log?: (message: string, details?: Record<string, unknown>) => void;
 }): VideoProgress {
   const { table, creatorId, videoId } = options;
   const minIntervalMs = options.minIntervalMs ?? 1_500;
+  // Well inside the sweep's STUCK_AFTER_MS (15 minutes).
+  const keepAliveMs = options.keepAliveMs ?? 60_000;
   const goneController = new AbortController();
   let status = options.status;
   let currentStage: string | null = null;
@@ -77,6 +86,14 @@ export function createVideoProgress(options: {
       const rounded = Math.round(percent * 10) / 10;
       if (rounded <= lastPercent || Date.now() - lastSentAt < minIntervalMs) return;
       void send(currentStage, rounded);
+    },
+    async keepAliveWhile(work) {
+      const timer = setInterval(() => void send(currentStage, lastPercent), keepAliveMs);
+      try {
+        return await work;
+      } finally {
+        clearInterval(timer);
+      }
     },
     settle: () => inFlight,
   };
