@@ -9,6 +9,7 @@ import { ZodError } from "zod";
 import { getQueueUrl } from "@/queue/queue-url";
 import type { Runtime } from "@/server/runtime";
 import { JOB_CATALOG, JobMessage, type JobName } from "./catalog";
+import { failureReasonOf } from "./failure-reason";
 import type { JobHandler, JobLog } from "./job-types";
 import { PermanentJobError } from "./job-types";
 
@@ -172,9 +173,7 @@ export function startConsumer(options: ConsumerOptions): Consumer {
         }
         const reason = timeout.aborted
           ? `Timed out after ${Math.round(definition.timeoutMs / 60_000)} minutes.`
-          : error instanceof Error
-            ? error.message
-            : String(error);
+          : failureReasonOf(error);
         const permanent = error instanceof PermanentJobError || error instanceof ZodError;
         if (permanent || context.isFinalAttempt) {
           jobLog("giving up", { reason, permanent });

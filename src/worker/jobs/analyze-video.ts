@@ -34,6 +34,7 @@ import { purgeVideo } from "@/server/videos/purge-video";
 import { type Bucket, downloadObjectToFile, uploadFile } from "@/storage/object-io";
 import { seekableCopyObjectKey, videoThumbnailObjectKey } from "@/storage/object-keys";
 import { presignGet } from "@/storage/presign";
+import { failureReasonOf } from "../failure-reason";
 import type { JobContext, JobHandler } from "../job-types";
 import { PermanentJobError } from "../job-types";
 import {
@@ -331,7 +332,7 @@ async function renderStage(
   const probe = await ensureProbe(state, binaries);
   const sourcePath = await ensureSource(state, binaries);
   const done = clips.length - owed.length;
-  let failures = 0;
+  const failureReasons: string[] = [];
   for (const [index, clip] of owed.entries()) {
     const position = done + index;
     const span = (PROGRESS.rendered - PROGRESS.saved) / clips.length;
@@ -358,9 +359,12 @@ async function renderStage(
     } catch (error) {
       if (signal.aborted || !context.isFinalAttempt) throw error;
       // Last attempt: one clip that will not render must not cost the video its other clips.
-      failures++;
-      const reason = error instanceof Error ? error.message : String(error);
-      context.log("clip failed to render; continuing with the others", { clipId: clip.clipId, reason });
+      const reason = failureReasonOf(error);
+      failureReasons.push(reason);
+      context.log("clip failed to render; continuing with the others", {
+        clipId: clip.clipId,
+        error: error instanceof Error ? error.message : String(error),
+      });
       await setClipRenderStatus({
         table,
         creatorId,
@@ -371,8 +375,8 @@ async function renderStage(
       });
     }
   }
-  if (failures > 0 && failures === owed.length && done === 0) {
-    throw new PermanentJobError("None of the clips could be rendered.");
+  if (failureReasons.length > 0 && failureReasons.length === owed.length && done === 0) {
+    throw new PermanentJobError(`None of the clips could be rendered. The first: ${failureReasons[0]}`);
   }
 }
 

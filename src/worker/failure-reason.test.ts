@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { MediaCommandError } from "@/media/run-ffmpeg";
+import { failureReasonOf } from "./failure-reason";
+import { PermanentJobError } from "./job-types";
+
+const ffmpegFailure = (stderrTail: string, timedOut = false) =>
+  new MediaCommandError("/usr/bin/ffmpeg exited with code 1: Conversion failed!", {
+    binaryPath: "/usr/bin/ffmpeg",
+    args: ["-i", "/tmp/truss-analyze-x1/source"],
+    exitCode: 1,
+    stderrTail,
+    timedOut,
+  });
+
+describe("failureReasonOf", () => {
+  it("passes our own messages through, on one line", () => {
+    expect(failureReasonOf(new PermanentJobError("This file has no video track."))).toBe(
+      "This file has no video track.",
+    );
+    expect(failureReasonOf(new Error("The download ended\nafter 10 of 20 bytes."))).toBe(
+      "The download ended after 10 of 20 bytes.",
+    );
+  });
+
+  it("names ffmpeg's failure by its last line, without the worker's paths or addresses", () => {
+    const reason = failureReasonOf(
+      ffmpegFailure(
+        "[h264 @ 0x55d1c0a3e2c0] error while decoding MB 12 4\n[h264 @ 0x55d1c0a3e2c0] Invalid NAL unit size",
+      ),
+    );
+    expect(reason).toBe("ffmpeg could not process the video: [h264] Invalid NAL unit size");
+    expect(failureReasonOf(ffmpegFailure("", true))).toBe("ffmpeg did not finish in time.");
+  });
+
+  it("keeps a schema failure's details out, and long messages short", () => {
+    const schemaFailure = z.object({ clipId: z.string() }).safeParse({}).error;
+    expect(failureReasonOf(schemaFailure)).toBe("Something went wrong on our side.");
+    const reason = failureReasonOf(new Error("x".repeat(1000)));
+    expect(reason.length).toBe(240);
+    expect(reason.endsWith("…")).toBe(true);
+  });
+});
