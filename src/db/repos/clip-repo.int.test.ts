@@ -196,6 +196,54 @@ describe("clip repository", () => {
     expect(page1.items[0]).not.toHaveProperty("platformCopy");
   });
 
+  it("pages newest video first, in key order, so pages joined are the one-page listing", async () => {
+    const creatorId = createId("creator");
+    const olderVideo = createId("video", Date.now() - 60_000);
+    const newerVideo = createId("video");
+    await upsertClipsForVideo({
+      table,
+      creatorId,
+      videoId: olderVideo,
+      videoTitle: "old.mp4",
+      moments: [moment(0, 50), moment(1, 40)],
+    });
+    await upsertClipsForVideo({
+      table,
+      creatorId,
+      videoId: newerVideo,
+      videoTitle: "new.mp4",
+      moments: [moment(0, 30), moment(1, 20), moment(2, 10)],
+    });
+    // One Query a page, descending: within a video its clips come in reverse rank, as keyed.
+    const expected = [
+      clipIdFor(newerVideo, 2),
+      clipIdFor(newerVideo, 1),
+      clipIdFor(newerVideo, 0),
+      clipIdFor(olderVideo, 1),
+      clipIdFor(olderVideo, 0),
+    ];
+    const onePage = await listClipsNewestFirst({ table, creatorId, limit: 50 });
+    expect(onePage.items.map((clip) => clip.clipId)).toEqual(expected);
+    expect(onePage.nextCursor).toBeNull();
+
+    for (const limit of [1, 2, 3, 4]) {
+      const pages: string[][] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Awaited<ReturnType<typeof listClipsNewestFirst>> = await listClipsNewestFirst({
+          table,
+          creatorId,
+          limit,
+          cursor,
+        });
+        expect(page.items.length).toBeLessThanOrEqual(limit);
+        pages.push(page.items.map((clip) => clip.clipId));
+        cursor = page.nextCursor;
+      } while (cursor && pages.length < 10);
+      expect(pages.flat(), `limit ${limit}: ${JSON.stringify(pages)}`).toEqual(expected);
+    }
+  });
+
   it("lists by score, highest first, with minScore as a key range and cursors bound to it", async () => {
     const creatorId = createId("creator");
     const videoA = createId("video");
@@ -507,8 +555,40 @@ describe("clip repository", () => {
     });
     expect(again).toMatchObject({ revision: 2, renderStalls: 0 });
     expect(await entryExists()).toBe(true);
-    await deleteClip({ table, creatorId, clip: again });
+    await deleteClip({ table, creatorId, clipId: again.clipId });
     expect(await entryExists()).toBe(false);
+  });
+
+  it("deletes a clip with the rank item of its current score, even when a re-score lands between the read and the delete", async () => {
+    const creatorId = createId("creator");
+    const videoId = createId("video");
+    const [clip] = (
+      await upsertClipsForVideo({ table, creatorId, videoId, videoTitle: "v", moments: [moment(0, 60)] })
+    ).clips;
+    const { clipId, revision } = clip!;
+    let rescores = 0;
+    await deleteClip({
+      table,
+      creatorId,
+      clipId,
+      // A render job re-scores the clip (moving its rank item) right after the delete read it.
+      afterRead: async () => {
+        if (rescores++ > 0) return;
+        await updateClipScore({
+          table,
+          creatorId,
+          clipId,
+          revision,
+          scored: { score: 75, subscores: clip!.subscores, reasons: clip!.reasons },
+        });
+      },
+    });
+    expect(rescores).toBeGreaterThan(0);
+    expect(await clipItemKeys(creatorId)).toEqual([]);
+    expect(await rankItemKeys(creatorId)).toEqual([]);
+    expect(await listClipsByScore({ table, creatorId, limit: 10 })).toEqual({ items: [], nextCursor: null });
+    // Repeatable.
+    expect(await deleteClip({ table, creatorId, clipId })).toBe(false);
   });
 
   it("keeps clips in their creator's partition", async () => {

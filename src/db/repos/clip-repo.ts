@@ -522,13 +522,14 @@ export async function upsertClipsForVideo(options: {
   const stale = (await listClipsByVideo({ table, creatorId, videoId, consistent: true })).filter(
     (clip) => !ordinals.has(clip.ordinal),
   );
-  for (const clip of stale) await deleteClip({ table, creatorId, clip });
+  for (const clip of stale) await deleteClip({ table, creatorId, clipId: clip.clipId });
   result.removed = stale;
   result.clips.sort((a, b) => a.ordinal - b.ordinal);
   return result;
 }
 
 // Mark the current revision's render as started or failed; null when `revision` is no longer current.
+// With `expectedVersion`, only if nobody changed the clip since (a `conflict` otherwise).
 export async function setClipRenderStatus(options: {
   table: Table;
   creatorId: string;
@@ -536,6 +537,7 @@ export async function setClipRenderStatus(options: {
   revision: number;
   status: Exclude<ClipRenderStatus, "READY">;
   failureReason?: string;
+  expectedVersion?: number;
   now?: Date;
 }): Promise<Clip | null> {
   if (options.status === "FAILED" && !options.failureReason)
@@ -691,22 +693,65 @@ function emptyAnalysis(): ClipAnalysis {
   };
 }
 
-// Delete one clip, its rank item and its active-render entry together (one transaction). Repeatable.
+/** What deleting a clip reads: its score, which names its rank item and guards the delete. */
+const ClipDeleteRead = z.object({ score: score0to100 });
+export type ClipAsRead = z.infer<typeof ClipDeleteRead> & { clipId: string };
+
+/**
+ * Deletes one clip with its current rank item and its active-render entry, in one transaction
+ * conditional on the score read (consistently) just before. A re-score landing in between (a
+ * render job measures the clip again) moves the rank item, fails the condition, and the delete
+ * reads again: deleting the rank item of a score read earlier would leave the new one behind,
+ * listing a clip that is gone. The score is the whole condition because every write of a clip
+ * moves its rank item in the same transaction, so the clip's score always names the one rank
+ * item it has; any other change may land first (its rank item has the same key) or fails its own
+ * version condition after (the clip is gone). Repeatable: a clip already gone is nothing to do (false).
+ */
 export async function deleteClip(options: {
   table: Table;
   creatorId: string;
-  clip: Pick<Clip, "clipId" | "score">;
-}) {
-  const { table, creatorId, clip } = options;
-  await table.documentClient.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: table.tableName, Key: clipKey(creatorId, clip.clipId) } },
-        { Delete: { TableName: table.tableName, Key: clipRankKey(creatorId, clip.score, clip.clipId) } },
-        { Delete: { TableName: table.tableName, Key: activeRenderKey(clip.clipId) } },
-      ],
-    }),
-  );
+  clipId: string;
+  /** Test seam: runs between the read and the delete, where a concurrent write can land. */
+  afterRead?: (clip: ClipAsRead) => Promise<void>;
+}): Promise<boolean> {
+  const { table, creatorId, clipId } = options;
+  for (let attempt = 1; ; attempt++) {
+    const output = await table.documentClient.send(
+      new GetCommand({
+        TableName: table.tableName,
+        Key: clipKey(creatorId, clipId),
+        ConsistentRead: true,
+        ProjectionExpression: "#score",
+        ExpressionAttributeNames: { "#score": "score" },
+      }),
+    );
+    if (!output.Item) return false;
+    const clip: ClipAsRead = { clipId, ...parseStoredItem(ClipDeleteRead, output.Item) };
+    await options.afterRead?.(clip);
+    try {
+      await table.documentClient.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: table.tableName,
+                Key: clipKey(creatorId, clipId),
+                ConditionExpression: "#score = :scoreRead",
+                ExpressionAttributeNames: { "#score": "score" },
+                ExpressionAttributeValues: { ":scoreRead": clip.score },
+              },
+            },
+            { Delete: { TableName: table.tableName, Key: clipRankKey(creatorId, clip.score, clipId) } },
+            { Delete: { TableName: table.tableName, Key: activeRenderKey(clipId) } },
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      const translated = translateWriteError(error, "The clip kept changing while it was being deleted.");
+      if (!isConflict(translated) || attempt >= MAX_WRITE_ATTEMPTS) throw translated;
+    }
+  }
 }
 
 /**
@@ -765,11 +810,6 @@ export async function deleteActiveRenderEntry(options: { table: Table; clipId: s
  * a duplicate job for a live one is harmless, only wasted.
  */
 export const STALE_RENDER_MS = 10 * 60_000;
-
-/** True while a render of the current revision is under way (started under STALE_RENDER_MS ago). */
-export function clipRenderInFlight(clip: Pick<Clip, "status" | "updatedAt">, nowMs = Date.now()): boolean {
-  return clip.status === "RENDERING" && nowMs - Date.parse(clip.updatedAt) < STALE_RENDER_MS;
-}
 
 /** A render worth asking for again: it failed, or has waited or run past STALE_RENDER_MS. */
 export function clipRenderStuck(clip: Pick<Clip, "status" | "updatedAt">, nowMs = Date.now()): boolean {

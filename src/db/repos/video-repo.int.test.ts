@@ -1,11 +1,14 @@
-import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
 import {
+  activeRenderKey,
   activeVideoKey,
   activeVideoShardOf,
+  CLIP_RANK_SK_PREFIX,
   chaptersKey,
   clipKey,
   clipRankKey,
+  creatorPk,
   type Key,
   uploadPartsKey,
   videoKey,
@@ -15,6 +18,7 @@ import { singleUploadVideo } from "@/db/testing/single-upload-video";
 import { clipIdFor, createId } from "@/lib/ids";
 import { AppError } from "@/server/errors";
 import { testTable } from "../../../dev/test/runtime";
+import { listClipsByScore, updateClipScore, upsertClipsForVideo } from "./clip-repo";
 import {
   createVideo,
   deleteVideoItems,
@@ -331,5 +335,62 @@ describe("video repository", () => {
     expect(await exists(clipKey(creatorId, neighbourClip))).toBe(true);
     // Repeatable.
     await deleteVideoItems({ table, creatorId, videoId });
+  });
+  it("deletes each clip with the rank item of its current score when a render re-scores it during the delete", async () => {
+    const creatorId = createId("creator");
+    const video = singleUploadVideo(creatorId);
+    const { videoId } = await createVideo({ table, video });
+    const { clips } = await upsertClipsForVideo({
+      table,
+      creatorId,
+      videoId,
+      videoTitle: "talk.mp4",
+      moments: [80, 55].map((score, ordinal) => ({
+        ordinal,
+        startSeconds: ordinal * 60,
+        endSeconds: ordinal * 60 + 20,
+        score,
+        subscores: { hook: score, audioEnergy: 50, visualDynamics: 40, speech: 30, chat: null },
+        reasons: [],
+        title: `Moment ${ordinal}`,
+        hookLine: null,
+        platformCopy: null,
+      })),
+    });
+    const rescored: string[] = [];
+    await deleteVideoItems({
+      table,
+      creatorId,
+      videoId,
+      // Each clip's render job re-scores it (moving its rank item) just after the delete read it.
+      afterClipRead: async ({ clipId }) => {
+        if (rescored.includes(clipId)) return;
+        rescored.push(clipId);
+        const clip = clips.find((candidate) => candidate.clipId === clipId)!;
+        await updateClipScore({
+          table,
+          creatorId,
+          clipId,
+          revision: clip.revision,
+          scored: { score: clip.score + 10, subscores: clip.subscores, reasons: clip.reasons },
+        });
+      },
+    });
+    expect(rescored).toHaveLength(2);
+    const ranks = await table.documentClient.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
+        ExpressionAttributeValues: { ":pk": creatorPk(creatorId), ":prefix": CLIP_RANK_SK_PREFIX },
+        ConsistentRead: true,
+      }),
+    );
+    expect(ranks.Items?.map((item) => item.SK)).toEqual([]);
+    for (const clip of clips) {
+      expect(await exists(clipKey(creatorId, clip.clipId))).toBe(false);
+      expect(await exists(activeRenderKey(clip.clipId))).toBe(false);
+    }
+    expect(await listClipsByScore({ table, creatorId, limit: 10 })).toEqual({ items: [], nextCursor: null });
+    expect(await exists(videoKey(creatorId, videoId))).toBe(false);
   });
 });

@@ -8,13 +8,10 @@ import {
 import { z } from "zod";
 import {
   ACTIVE_VIDEO_SHARD_COUNT,
-  activeRenderKey,
   activeVideoKey,
   activeVideoPk,
   chaptersKey,
   clipIdOfSk,
-  clipKey,
-  clipRankKey,
   clipSkPrefixForVideo,
   creatorPk,
   type Key,
@@ -22,6 +19,7 @@ import {
   uploadPartsKey,
   videoKey,
 } from "@/db/keys";
+import { type ClipAsRead, deleteClip } from "@/db/repos/clip-repo";
 import {
   assertItemSize,
   getItem,
@@ -611,28 +609,20 @@ export async function deleteActiveVideoEntry(options: { table: Table; videoId: s
   await deleteKeys(options.table, [activeVideoKey(options.videoId)]);
 }
 
-/** What deleting a clip needs: its key and its score (which names its rank item). */
-const ClipKeyItem = z.object({
-  SK: z.string(),
-  clipId: z.string().optional(),
-  score: z.number().int().min(0).max(100),
-});
+/** What finding a video's clips needs: their keys (older items may lack `clipId`). */
+const ClipKeyItem = z.object({ SK: z.string(), clipId: z.string().optional() });
 
-// The clip keys and scores of one video (Query on CLIP#clip_<videoUlid>_, keys and scores only).
-function queryVideoClipKeys(options: {
-  table: Table;
-  creatorId: string;
-  videoId: string;
-  onStats?: (stats: QueryStats) => void;
-}) {
-  return queryAllItems({
+// The clip ids of one video (consistent Query on CLIP#clip_<videoUlid>_, keys only).
+async function queryVideoClipIds(options: { table: Table; creatorId: string; videoId: string }) {
+  const items = await queryAllItems({
     table: options.table,
     pk: creatorPk(options.creatorId),
     range: { kind: "prefix", prefix: clipSkPrefixForVideo(clipIdPrefixForVideo(options.videoId)) },
     schema: ClipKeyItem,
-    attributes: ["SK", "clipId", "score"],
-    onStats: options.onStats,
+    attributes: ["SK", "clipId"],
+    consistent: true,
   });
+  return items.map((item) => item.clipId ?? clipIdOfSk(item.SK));
 }
 
 /** Deletes keys in BatchWrite groups of 25, retrying what DynamoDB leaves unprocessed. */
@@ -657,20 +647,18 @@ export async function deleteVideoItems(options: {
   table: Table;
   creatorId: string;
   videoId: string;
+  /** Test seam: runs between reading a clip and deleting it (see deleteClip). */
+  afterClipRead?: (clip: ClipAsRead) => Promise<void>;
 }): Promise<{ deletedItems: number }> {
   const { table, creatorId, videoId } = options;
-  const clips = await queryVideoClipKeys({ table, creatorId, videoId });
-  const childKeys: Key[] = [chaptersKey(creatorId, videoId), uploadPartsKey(creatorId, videoId)];
-  for (const clip of clips) {
-    const clipId = clip.clipId ?? clipIdOfSk(clip.SK);
-    childKeys.push(
-      clipKey(creatorId, clipId),
-      clipRankKey(creatorId, clip.score, clipId),
-      activeRenderKey(clipId),
-    );
-  }
   // Children first: if this stops half-way, the video item is still there and a retry finds
-  // the rest through it.
+  // the rest through it. Each clip goes with the rank item of its score at that moment (a
+  // render job may re-score it while the video is being deleted), so one at a time.
+  let deletedItems = 0;
+  for (const clipId of await queryVideoClipIds({ table, creatorId, videoId })) {
+    if (await deleteClip({ table, creatorId, clipId, afterRead: options.afterClipRead })) deletedItems += 3;
+  }
+  const childKeys: Key[] = [chaptersKey(creatorId, videoId), uploadPartsKey(creatorId, videoId)];
   await deleteKeys(table, childKeys);
   await table.documentClient.send(
     new TransactWriteCommand({
@@ -680,5 +668,5 @@ export async function deleteVideoItems(options: {
       ],
     }),
   );
-  return { deletedItems: childKeys.length + 2 };
+  return { deletedItems: deletedItems + childKeys.length + 2 };
 }

@@ -1,4 +1,4 @@
-import { ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import { DeleteMessageCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getClipRoute, PATCH as patchClip } from "@/app/api/clips/[clipId]/route";
 import { GET as listClipsRoute } from "@/app/api/clips/route";
@@ -200,6 +200,35 @@ describe("/api/clips", () => {
       expect.objectContaining({
         name: "render-clip",
         payload: { creatorId: owner.creatorId, videoId, clipId, revision: 2 },
+      }),
+    ]);
+  });
+  it("queues one render for the same edit sent several times", async () => {
+    const clipId = clips[2]!.clipId;
+    const edit = { startSeconds: 212, endSeconds: 236.5, layout: "fit" };
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const response = await patch(owner.cookie, clipId, edit);
+      expect(response.status).toBe(202);
+      expect((await response.json()).clip).toMatchObject({ revision: 1, status: "PENDING", layout: "fit" });
+    }
+    const queueUrl = await getQueueUrl(runtime.clients.sqs, runtime.config.aws.queueName);
+    const jobs: { name: string; payload: { clipId: string } }[] = [];
+    for (;;) {
+      const received = await runtime.clients.sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
+      );
+      if (!received.Messages?.length) break;
+      for (const message of received.Messages) {
+        jobs.push(JSON.parse(message.Body ?? "{}"));
+        await runtime.clients.sqs.send(
+          new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle }),
+        );
+      }
+    }
+    expect(jobs.filter((job) => job.payload.clipId === clipId)).toEqual([
+      expect.objectContaining({
+        name: "render-clip",
+        payload: { creatorId: owner.creatorId, videoId, clipId, revision: 1 },
       }),
     ]);
   });

@@ -1,12 +1,14 @@
 import "server-only";
 import {
-  clipNeedsRender,
-  clipRenderInFlight,
+  type Clip,
+  clipRenderStuck,
   findClipById,
+  requeueClipRender,
   setClipRenderStatus,
   editClip as storeClipEdit,
 } from "@/db/repos/clip-repo";
 import { findVideoById } from "@/db/repos/video-repo";
+import type { Table } from "@/db/table";
 import type { LayoutChoice } from "@/engine/types";
 import { isClipId } from "@/lib/ids";
 import { enqueueJob } from "@/queue/enqueue-job";
@@ -25,8 +27,8 @@ const roundSeconds = (seconds: number) => Math.round(seconds * 100) / 100;
  * The previous render stays on show until the new one is ready; the score is re-measured for
  * a new range by the render job.
  *
- * Sending what the clip already has re-queues its render if that is still owed (a failed
- * render, or a queue hiccup), and is otherwise a no-op.
+ * Sending what the clip already has queues its render again only if that failed or has waited
+ * or run past STALE_RENDER_MS ("Render again"), and is otherwise a no-op.
  */
 export async function editClip(options: {
   runtime: Runtime;
@@ -74,15 +76,14 @@ export async function editClip(options: {
     startSeconds === clip.startSeconds &&
     endSeconds === clip.endSeconds &&
     layoutChoice === clip.layoutChoice;
-  const owed = unchanged && clipNeedsRender(clip) && !clipRenderInFlight(clip);
-  // A failed render asked for again waits for its job like any other (and the page polls it).
-  const retried =
-    owed && clip.status === "FAILED"
-      ? await setClipRenderStatus({ table, creatorId, clipId, revision: clip.revision, status: "PENDING" })
-      : null;
-  const updated = unchanged
-    ? (retried ?? clip)
-    : await storeClipEdit({
+  // Asked again for what the clip already has: a PENDING or RENDERING render already has its
+  // job, so a repeated PATCH queues nothing. Were that job lost, the periodic sweep
+  // (worker/jobs/sweep-clip-renders.ts) queues it again once the render has waited or run past
+  // STALE_RENDER_MS. A render that failed or is that stale is what "Render again" asks for: it
+  // is queued again.
+  const askedAgain = unchanged && clipRenderStuck(clip);
+  const updated = !unchanged
+    ? await storeClipEdit({
         table,
         creatorId,
         clipId,
@@ -90,8 +91,11 @@ export async function editClip(options: {
         startSeconds,
         endSeconds,
         layoutChoice,
-      });
-  if (!unchanged || owed) {
+      })
+    : askedAgain
+      ? await markRenderAskedAgain({ table, creatorId, clip })
+      : null;
+  if (updated) {
     try {
       await enqueueJob(runtime, "render-clip", {
         creatorId,
@@ -100,12 +104,38 @@ export async function editClip(options: {
         revision: updated.revision,
       });
     } catch (error) {
+      // Sending the edit again would queue nothing (the clip is PENDING): the sweep queues it.
       throw new AppError(
         "unavailable",
-        "The edit is saved, but its render could not be queued. Send it again in a moment.",
-        { cause: error, retryAfterSeconds: 5 },
+        "The edit is saved, but its render could not be queued just now. It will be queued automatically within 15 minutes.",
+        { cause: error },
       );
     }
   }
-  return toClipDetail({ runtime, clip: updated, sourceDurationSeconds: durationSeconds });
+  const current =
+    updated ?? (askedAgain ? await findClipById({ table, creatorId, clipId, consistent: true }) : clip);
+  if (!current) throw new AppError("not_found", "No such clip.");
+  return toClipDetail({ runtime, clip: current, sourceDurationSeconds: durationSeconds });
+}
+
+/**
+ * Marks a failed or stale render as waiting again (PENDING, with a fresh `updatedAt`), conditional
+ * on the version read: of two requests (or a request and the sweep) asking at once, one wins and
+ * queues the job; the other gets null and queues nothing.
+ */
+async function markRenderAskedAgain(options: {
+  table: Table;
+  creatorId: string;
+  clip: Clip;
+}): Promise<Clip | null> {
+  const { table, creatorId, clip } = options;
+  const { clipId, revision, version: expectedVersion } = clip;
+  try {
+    return clip.status === "FAILED"
+      ? await setClipRenderStatus({ table, creatorId, clipId, revision, status: "PENDING", expectedVersion })
+      : await requeueClipRender({ table, creatorId, clipId, expectedVersion });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "conflict") return null;
+    throw error;
+  }
 }
