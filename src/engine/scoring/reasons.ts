@@ -8,37 +8,56 @@ const MAX_REASONS = 4;
 /** A sub-score needs at least this much before its channel is named as a reason. */
 const WORTH_MENTIONING = 35;
 
-/**
- * Reasons a person can read, each at the moment it talks about, strongest first, e.g.
- * "Loud burst at 02:14 (−8 dBFS, 24 dB above the video's median)". Only what the signals
- * actually show is said; an uneventful clip gets one honest line instead of praise.
- */
-export function buildReasons({
-  range,
-  subscores,
-  evidence,
-  opening,
-  context,
-}: {
+/** What a reason is about: the title (title.ts) names the clip after its strongest reason. */
+export type ReasonKind = "loud-burst" | "loud-throughout" | "cuts" | "motion" | "speech" | "hook" | "chat";
+
+/** A reason with what it is about and how strongly the clip shows it. */
+export type RankedReason = Reason & { kind: ReasonKind; strength: number };
+
+export type ReasonInputs = {
   range: TimeRange;
   subscores: Subscores;
   evidence: MomentEvidence;
   opening: OpeningChange | undefined;
   context: ScoringContext;
-}): Reason[] {
+};
+
+/**
+ * Reasons a person can read, each at the moment it talks about, strongest first, e.g.
+ * "Loud burst at 02:14 (−8 dBFS, 24 dB above the video's median)". Only what the signals
+ * actually show is said; an uneventful clip gets one honest line instead of praise.
+ */
+export function buildReasons(ranked: readonly RankedReason[], evidence: MomentEvidence): Reason[] {
+  if (ranked.length === 0) {
+    return [
+      {
+        atSeconds: evidence.peakAtSeconds,
+        text: `Little stands out: steady sound and few changes on screen (liveliest at ${formatTimestamp(evidence.peakAtSeconds)})`,
+      },
+    ];
+  }
+  return ranked
+    .slice(0, MAX_REASONS)
+    .map(({ atSeconds, text }) => ({ atSeconds: Math.round(atSeconds * 10) / 10, text }));
+}
+
+/** Every reason the clip earns, strongest first (none for an uneventful clip). */
+export function rankReasons({ range, subscores, evidence, opening, context }: ReasonInputs): RankedReason[] {
   const ts = (seconds: number) => formatTimestamp(seconds);
-  const reasons: (Reason & { strength: number })[] = [];
+  const reasons: RankedReason[] = [];
 
   const { loudest } = evidence;
   if (subscores.audioEnergy >= WORTH_MENTIONING) {
     if (loudest.contrast >= 0.25) {
       reasons.push({
+        kind: "loud-burst",
         atSeconds: loudest.atSeconds,
         text: `Loud burst at ${ts(loudest.atSeconds)} (${formatDb(loudest.rmsDb)} dBFS, ${Math.round(loudest.aboveMedianDb)} dB above the video's median)`,
         strength: subscores.audioEnergy,
       });
     } else if (loudest.loudness >= 0.7) {
       reasons.push({
+        kind: "loud-throughout",
         atSeconds: loudest.atSeconds,
         text: `Loud throughout, peaking at ${ts(loudest.atSeconds)} (${formatDb(loudest.rmsDb)} dBFS)`,
         strength: subscores.audioEnergy * 0.8,
@@ -50,6 +69,7 @@ export function buildReasons({
     const { cuts, motion } = evidence;
     if (cuts && cuts.count >= 3) {
       reasons.push({
+        kind: "cuts",
         atSeconds: cuts.fromSeconds,
         text: `Fast cuts: ${cuts.count} scene changes between ${ts(cuts.fromSeconds)} and ${ts(cuts.toSeconds)}`,
         strength: subscores.visualDynamics,
@@ -57,12 +77,14 @@ export function buildReasons({
     }
     if (motion && motion.toSeconds - motion.fromSeconds >= 3) {
       reasons.push({
+        kind: "motion",
         atSeconds: motion.fromSeconds,
         text: `Strong motion from ${ts(motion.fromSeconds)} to ${ts(motion.toSeconds)}`,
         strength: subscores.visualDynamics * 0.95,
       });
     } else if (motion && motion.peak >= 0.4) {
       reasons.push({
+        kind: "motion",
         atSeconds: motion.peakAtSeconds,
         text: `Movement peaks at ${ts(motion.peakAtSeconds)}`,
         strength: subscores.visualDynamics * 0.7,
@@ -74,6 +96,7 @@ export function buildReasons({
     const percent = Math.round(100 * evidence.speech.share);
     const hasTranscript = (context.transcript?.length ?? 0) > 0;
     reasons.push({
+      kind: "speech",
       atSeconds: evidence.speech.firstAtSeconds,
       text: hasTranscript
         ? `Talk covers ${percent}% of the clip, from ${ts(evidence.speech.firstAtSeconds)}`
@@ -84,6 +107,7 @@ export function buildReasons({
 
   if (subscores.hook >= 60) {
     reasons.push({
+      kind: "hook",
       atSeconds: opening?.atSeconds ?? range.startSeconds,
       text: `Strong opening: ${describeOpening(opening, evidence, range)} in the first ${HOOK_SECONDS} s`,
       strength: subscores.hook,
@@ -93,24 +117,14 @@ export function buildReasons({
   if (subscores.chat !== null && subscores.chat >= 50 && evidence.chat) {
     const { chat } = evidence;
     reasons.push({
+      kind: "chat",
       atSeconds: chat.atSeconds,
       text: `Chat spike at ${ts(chat.atSeconds)}: ${chat.rate.toFixed(1)} messages/s (${chat.timesTypical.toFixed(1)}× the video's typical rate)`,
       strength: subscores.chat,
     });
   }
 
-  if (reasons.length === 0) {
-    return [
-      {
-        atSeconds: evidence.peakAtSeconds,
-        text: `Little stands out: steady sound and few changes on screen (liveliest at ${ts(evidence.peakAtSeconds)})`,
-      },
-    ];
-  }
-  return reasons
-    .sort((a, b) => b.strength - a.strength || a.atSeconds - b.atSeconds)
-    .slice(0, MAX_REASONS)
-    .map(({ atSeconds, text }) => ({ atSeconds: Math.round(atSeconds * 10) / 10, text }));
+  return reasons.sort((a, b) => b.strength - a.strength || a.atSeconds - b.atSeconds);
 }
 
 function describeOpening(

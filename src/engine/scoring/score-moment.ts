@@ -1,7 +1,7 @@
 import { clamp, mean, quantile, ramp, sliceSeconds } from "@/engine/curve-math";
 import type { Reason, Subscores, TimeRange, TranscriptSegment } from "@/engine/types";
 import { findOpeningChange, gatherEvidence, HOOK_SECONDS } from "./evidence";
-import { buildReasons } from "./reasons";
+import { buildReasons, rankReasons } from "./reasons";
 import { busiestWindow, type ScoringContext } from "./scoring-context";
 import { buildTitle } from "./title";
 import { combineSubscores } from "./weights";
@@ -28,11 +28,12 @@ export function scoreMoment(range: TimeRange, context: ScoringContext): MomentSc
   const score = combineSubscores(subscores, context.weights);
   const evidence = gatherEvidence(range, context);
   const opening = findOpeningChange(range, context);
+  const ranked = rankReasons({ range, subscores, evidence, opening, context });
   return {
     score,
     subscores,
-    reasons: buildReasons({ range, subscores, evidence, opening, context }),
-    title: buildTitle({ subscores, evidence, hasTranscript: (context.transcript?.length ?? 0) > 0 }),
+    reasons: buildReasons(ranked, evidence),
+    title: buildTitle({ ranked, range, evidence, hasTranscript: (context.transcript?.length ?? 0) > 0 }),
   };
 }
 

@@ -25,9 +25,45 @@ describe("scoreRange", () => {
       text: "Loud burst at 02:14 (−9 dBFS, 27 dB above the video's median)",
     });
     expect(steady.score).toBeLessThan(15);
-    expect(steady.title).toMatch(/^Quiet stretch at /);
+    expect(steady.title).toBe("Quiet stretch from 00:20");
     expect(steady.reasons).toHaveLength(1);
     expect(steady.reasons[0]?.text).toMatch(/^Little stands out/);
+  });
+
+  it("titles a clip after its strongest reason, and a clip without one as quiet", () => {
+    // Sound and motion of every strength, so ranges land on each side of every threshold.
+    const signals = makeSignalCurve({
+      durationSeconds: 600,
+      stretches: Array.from({ length: 20 }, (_, index) => ({
+        startSeconds: index * 30 + 5,
+        endSeconds: index * 30 + 25,
+        loudnessLufs: -40 + index * 1.6,
+        motion: index % 3 === 0 ? 0.005 * index : 0,
+      })),
+    });
+    const prefixes: Record<string, RegExp> = {
+      "Loud burst": /^Loud burst/,
+      "High-energy stretch": /^Loud throughout/,
+      "Rapid cuts": /^Fast cuts/,
+      "Fast action": /^(Strong motion|Movement peaks)/,
+      "Talking point": /^Speech-like audio/,
+      "Strong opening": /^Strong opening/,
+    };
+    let quiet = 0;
+    for (let startSeconds = 0; startSeconds + 20 <= 600; startSeconds += 7) {
+      const scored = scoreRange({ signals, range: { startSeconds, endSeconds: startSeconds + 20 }, weights });
+      const named = Object.keys(prefixes).find((prefix) => scored.title.startsWith(prefix));
+      if (named) {
+        expect(scored.reasons.map((reason) => reason.text).join("\n"), scored.title).toMatch(
+          new RegExp(prefixes[named]!.source, "m"),
+        );
+      } else {
+        quiet++;
+        expect(scored.title).toMatch(/^Quiet stretch from /);
+        expect(scored.reasons[0]?.text).toMatch(/^Little stands out/);
+      }
+    }
+    expect(quiet).toBeGreaterThan(0);
   });
 
   it("is comparable across videos: the same scene scores the same in a busy and in a calm video", () => {

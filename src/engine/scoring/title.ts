@@ -1,54 +1,40 @@
 import { formatTimestamp } from "@/engine/format-timestamp";
-import type { Subscores } from "@/engine/types";
+import type { TimeRange } from "@/engine/types";
 import type { MomentEvidence } from "./evidence";
-
-/** Below this, no channel carries the clip and the title says so plainly. */
-const CARRIES_THE_CLIP = 25;
+import type { RankedReason, ReasonKind } from "./reasons";
 
 /**
- * A short title from what drives the clip, with its time: "Loud burst at 02:14", "Rapid cuts
- * at 01:02", "Fast action at 01:49", "“So this is the moment…” at 05:10" (with a transcript),
- * "Chat erupts at 01:10", or "Quiet stretch at 07:00".
+ * A short title after the clip's strongest reason, at its time: "Loud burst at 02:14", "Rapid
+ * cuts at 01:02", "Fast action at 01:49", "“So this is the moment…” at 05:10" (with a
+ * transcript), "Chat erupts at 01:10". The opening is named only when nothing else is. A clip
+ * that earns no reason is a "Quiet stretch from" its start. Built from the reasons, so a title
+ * never praises what its reasons call unremarkable.
  */
 export function buildTitle({
-  subscores,
+  ranked,
+  range,
   evidence,
   hasTranscript,
 }: {
-  subscores: Subscores;
+  ranked: readonly RankedReason[];
+  range: TimeRange;
   evidence: MomentEvidence;
   hasTranscript: boolean;
 }): string {
-  const at = (seconds: number) => formatTimestamp(seconds);
-  const cutsLead = (evidence.cuts?.count ?? 0) >= 3;
-  const options: { strength: number; title: () => string }[] = [
-    {
-      strength: subscores.audioEnergy,
-      title: () =>
-        evidence.loudest.contrast >= 0.25
-          ? `Loud burst at ${at(evidence.loudest.atSeconds)}`
-          : `High-energy stretch at ${at(evidence.loudest.atSeconds)}`,
-    },
-    {
-      strength: subscores.visualDynamics,
-      title: () =>
-        cutsLead && evidence.cuts
-          ? `Rapid cuts at ${at(evidence.cuts.fromSeconds)}`
-          : `Fast action at ${at(evidence.motion?.peakAtSeconds ?? evidence.peakAtSeconds)}`,
-    },
-    {
-      strength: subscores.speech,
-      title: () =>
-        hasTranscript && evidence.speech?.firstWords
-          ? `“${evidence.speech.firstWords}” at ${at(evidence.speech.firstAtSeconds)}`
-          : `Talking point at ${at(evidence.speech?.firstAtSeconds ?? evidence.peakAtSeconds)}`,
-    },
-    {
-      strength: subscores.chat ?? 0,
-      title: () => `Chat erupts at ${at(evidence.chat?.atSeconds ?? evidence.peakAtSeconds)}`,
-    },
-  ];
-  const strongest = options.reduce((best, option) => (option.strength > best.strength ? option : best));
-  if (strongest.strength < CARRIES_THE_CLIP) return `Quiet stretch at ${at(evidence.peakAtSeconds)}`;
-  return strongest.title();
+  const lead = ranked.find((reason) => reason.kind !== "hook") ?? ranked[0];
+  if (!lead) return `Quiet stretch from ${formatTimestamp(range.startSeconds)}`;
+  const at = formatTimestamp(lead.atSeconds);
+  const titles: Record<ReasonKind, () => string> = {
+    "loud-burst": () => `Loud burst at ${at}`,
+    "loud-throughout": () => `High-energy stretch at ${at}`,
+    cuts: () => `Rapid cuts at ${at}`,
+    motion: () => `Fast action at ${at}`,
+    speech: () =>
+      hasTranscript && evidence.speech?.firstWords
+        ? `“${evidence.speech.firstWords}” at ${at}`
+        : `Talking point at ${at}`,
+    hook: () => `Strong opening at ${at}`,
+    chat: () => `Chat erupts at ${at}`,
+  };
+  return titles[lead.kind]();
 }
