@@ -3,6 +3,7 @@ import { enqueueJob } from "@/queue/enqueue-job";
 import { createRuntime } from "@/server/runtime";
 import { startConsumer } from "./consumer";
 import { JOB_HANDLERS } from "./handlers";
+import { claimWorkerTempRoot } from "./worker-temp-root";
 
 /**
  * Worker entrypoint (`npm run worker`; `npm start` runs one beside the web app). Scale out by
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
     const suffix = details && Object.keys(details).length > 0 ? ` ${JSON.stringify(details)}` : "";
     console.log(`${message}${suffix}`);
   };
+  const tempRoot = await claimWorkerTempRoot(log);
   const consumer = startConsumer({
     runtime,
     handlers: JOB_HANDLERS,
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
     log(`${signalName}: finishing running jobs, then exiting`);
     clearInterval(sweepTimer);
     await consumer.stop();
+    await tempRoot.release();
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -1,0 +1,44 @@
+import { mkdir, readdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+
+const ROOT_PREFIX = "truss-worker-";
+
+/**
+ * Gives this worker process a temp directory of its own, `<tmp>/truss-worker-<pid>`, and points
+ * TMPDIR at it, so every job's work directory (downloads of up to 10 GiB, renders) and every
+ * ffmpeg it starts land there. A job removes its own on success, failure or SIGTERM; a worker
+ * killed outright (SIGKILL, out of memory) cannot. So at start-up the roots of workers that are
+ * no longer running are removed: the pid in the name says whose it is, and a root whose pid is
+ * alive (another worker on this machine) is left alone. Returns the root and its removal, for a
+ * graceful exit.
+ */
+export async function claimWorkerTempRoot(
+  log: (message: string, details?: Record<string, unknown>) => void,
+): Promise<{ root: string; release: () => Promise<void> }> {
+  const systemTmp = os.tmpdir();
+  const removed: string[] = [];
+  for (const name of await readdir(systemTmp)) {
+    const pid = Number(name.slice(ROOT_PREFIX.length));
+    if (!name.startsWith(ROOT_PREFIX) || !Number.isInteger(pid) || pid === process.pid || isRunning(pid))
+      continue;
+    await rm(path.join(systemTmp, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  if (removed.length > 0)
+    log("removed the temp files of workers that stopped without cleaning up", { removed });
+  const root = path.join(systemTmp, `${ROOT_PREFIX}${process.pid}`);
+  await mkdir(root, { recursive: true });
+  process.env.TMPDIR = root;
+  return { root, release: () => rm(root, { recursive: true, force: true }) };
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
