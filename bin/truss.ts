@@ -3,7 +3,8 @@ import { CLIP_USAGE, parseClipArgs, runClipCommand, UsageError } from "@/cli/cli
 /**
  * `truss` command line: `truss clip <file-or-url> --out <dir> …` runs the clip engine without
  * the web app or AWS. Progress goes to stderr; the exit code is 0 on success, 1 when the video
- * could not be processed, 2 for a usage mistake.
+ * could not be processed, 2 for a usage mistake; a cancelled run (Ctrl+C, SIGTERM) ends by that
+ * signal once its temporary files are gone (a shell shows 130 for Ctrl+C).
  */
 const USAGE = `Usage: npx truss <command> [options]
 
@@ -12,11 +13,19 @@ Commands:
 
 Run "npx truss clip --help" for the clip options.`;
 
-async function main(argv: string[]): Promise<number> {
+const CANCEL_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+/** The exit code, or the signal that cancelled the run (to end by once cleanup is done). */
+async function main(argv: string[]): Promise<number | NodeJS.Signals> {
   const [command, ...rest] = argv;
-  if (!command || command === "-h" || command === "--help") {
+  if (!command) {
+    // Not asked for: a mistake, so the usage goes where errors go.
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  if (command === "-h" || command === "--help") {
     process.stdout.write(`${USAGE}\n`);
-    return command ? 0 : 2;
+    return 0;
   }
   if (command !== "clip") {
     process.stderr.write(`Unknown command "${command}".\n\n${USAGE}\n`);
@@ -37,13 +46,18 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
   // Ctrl-C cancels ffmpeg and cleans up instead of leaving half-written files and temp copies.
+  // The listener stays for the whole run: a signal that finds none ends Node at once, and
+  // repeats are usual (the terminal signals this process and the launcher passes it on too;
+  // people press Ctrl+C twice).
   const controller = new AbortController();
-  const cancel = () => {
-    process.stderr.write("\nCancelling…\n");
+  let cancelledBy: NodeJS.Signals | null = null;
+  const cancel = (signal: NodeJS.Signals) => {
+    if (cancelledBy) return;
+    cancelledBy = signal;
+    process.stderr.write("\nCancelling: stopping ffmpeg and removing temporary files…\n");
     controller.abort();
   };
-  process.once("SIGINT", cancel);
-  process.once("SIGTERM", cancel);
+  for (const signal of CANCEL_SIGNALS) process.on(signal, cancel);
   try {
     const report = await runClipCommand(options, { signal: controller.signal });
     const lines = report.clips.map(
@@ -53,14 +67,19 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${lines.join("\n")}\n`);
     return report.clips.some((clip) => clip.renderError) ? 1 : 0;
   } catch (error) {
-    process.stderr.write(
-      `${controller.signal.aborted ? "Cancelled" : "Failed"}: ${(error as Error).message}\n`,
-    );
+    if (cancelledBy) {
+      process.stderr.write("Cancelled.\n");
+      return cancelledBy;
+    }
+    process.stderr.write(`Failed: ${(error as Error).message}\n`);
     return 1;
-  } finally {
-    process.off("SIGINT", cancel);
-    process.off("SIGTERM", cancel);
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+const outcome = await main(process.argv.slice(2));
+if (typeof outcome === "number") process.exitCode = outcome;
+else {
+  // Cleanup is done: end by the signal itself, as an uncaught one would have.
+  for (const signal of CANCEL_SIGNALS) process.removeAllListeners(signal);
+  process.kill(process.pid, outcome);
+}

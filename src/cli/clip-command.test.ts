@@ -1,5 +1,16 @@
 import { createReadStream } from "node:fs";
-import { access, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import {
+  access,
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -95,6 +106,17 @@ describe("parseClipArgs", () => {
     [["a.mp4", "b.mp4", "--out", "o"], /exactly one video/],
     [["in.mp4", "--out", "o", "--top", "21"], /--top must be between 1 and 20/],
     [["in.mp4", "--out", "o", "--top", "2.5"], /whole number/],
+    // Number() reads these as 3, 10, 0 and 0: strict decimals only.
+    [["in.mp4", "--out", "o", "--top", "0x3"], /--top must be a whole number from 1 to 20, not "0x3"/],
+    [["in.mp4", "--out", "o", "--top", "1e1"], /--top must be a whole number from 1 to 20, not "1e1"/],
+    [["in.mp4", "--out", "o", "--top", ""], /--top needs a value/],
+    [["in.mp4", "--out", "o", "--top="], /--top needs a value/],
+    [["in.mp4", "--out", "o", "--min-seconds", " 5"], /--min-seconds must be a number of seconds/],
+    [["in.mp4", "--out", "o", "-x"], /Unknown option -x/],
+    [
+      ["in.mp4", "--out", "o", "--max-seconds", "10"],
+      /--max-seconds 10 is below the default --min-seconds of 15/,
+    ],
     [
       ["in.mp4", "--out", "o", "--min-seconds", "40", "--max-seconds", "20"],
       /--max-seconds must be at least --min-seconds/,
@@ -107,6 +129,10 @@ describe("parseClipArgs", () => {
   ])("refuses %j", (argv, message) => {
     expect(() => parseClipArgs(argv)).toThrow(UsageError);
     expect(() => parseClipArgs(argv)).toThrow(message);
+  });
+
+  it('takes what follows "--" as the video, even a name starting with "-"', () => {
+    expect(parseClipArgs(["--out", "o", "--", "-take-2.mp4"]).input).toBe("-take-2.mp4");
   });
 });
 
@@ -221,4 +247,137 @@ describe("runClipCommand", () => {
     expect((await stat(path.join(outDir, "clip-01.mp4"))).size).toBeGreaterThan(10_000);
     expect(report.timings.renderSeconds).toHaveLength(1);
   }, 240_000);
+
+  it("refuses, before any work, a video that this run would write over", async () => {
+    const outDir = path.join(directory, "reclip");
+    await mkdir(outDir, { recursive: true });
+    // Re-clipping an earlier clip into its own folder: clip-01.mp4 is this run's first output.
+    const earlierClip = path.join(outDir, "clip-01.mp4");
+    await copyFile(videoPath, earlierClip);
+    const original = await readFile(earlierClip);
+    // The same file through a link from elsewhere.
+    const link = path.join(directory, "link-to-earlier-clip.mp4");
+    await symlink(earlierClip, link);
+    for (const [input, message] of [
+      [
+        earlierClip,
+        /^Refusing to overwrite the video: clip-01\.mp4 in .*reclip is a file this run would replace/,
+      ],
+      [
+        link,
+        /^Refusing to overwrite the video: .*link-to-earlier-clip\.mp4 is the same file as .*clip-01\.mp4,/,
+      ],
+    ] as const) {
+      const lines: string[] = [];
+      await expect(
+        runClipCommand(parseClipArgs([input, "--out", outDir, "--top", "2"]), {
+          binaries,
+          log: (line) => lines.push(line),
+        }),
+      ).rejects.toThrow(message);
+      expect(lines).toEqual([]);
+    }
+    expect((await readFile(earlierClip)).equals(original)).toBe(true);
+    expect(await readdir(outDir)).toEqual(["clip-01.mp4"]);
+  }, 240_000);
+
+  it.each([
+    ["is a file", (file: string) => file, /^--out .*not-a-folder is a file, not a folder/],
+    [
+      "is under a file",
+      (file: string) => path.join(file, "clips"),
+      /^--out .*clips cannot be a folder: .*not-a-folder is a file/,
+    ],
+  ])(
+    "refuses an --out that %s before any work",
+    async (_, outDirFor, message) => {
+      const file = path.join(directory, "not-a-folder");
+      await writeFile(file, "notes");
+      const lines: string[] = [];
+      await expect(
+        runClipCommand(parseClipArgs([videoPath, "--out", outDirFor(file), "--no-render"]), {
+          binaries,
+          log: (line) => lines.push(line),
+        }),
+      ).rejects.toThrow(message);
+      expect(lines).toEqual([]);
+    },
+    60_000,
+  );
+
+  it("refuses a video under 3 s in the worker's words", async () => {
+    const shortVideo = path.join(directory, "two-seconds.mp4");
+    const still = path.join(directory, "still.png");
+    await runMedia({
+      binaryPath: binaries.ffmpegPath,
+      args: ["-v", "error", "-y", "-i", videoPath, "-t", "2", "-c:v", "libx264", "-c:a", "aac", shortVideo],
+      timeoutMs: 30_000,
+    });
+    await runMedia({
+      binaryPath: binaries.ffmpegPath,
+      args: ["-v", "error", "-y", "-i", videoPath, "-frames:v", "1", still],
+      timeoutMs: 30_000,
+    });
+    for (const [input, message] of [
+      [shortVideo, "This video is 2 s long; a clip needs at least 3 s."],
+      [still, "This video is 0 s long; a clip needs at least 3 s."],
+    ] as const) {
+      const outDir = path.join(directory, `too-short-${path.basename(input)}`);
+      await expect(
+        runClipCommand(parseClipArgs([input, "--out", outDir]), { binaries, log: quiet }),
+      ).rejects.toThrow(message);
+      expect(await readdir(outDir)).toEqual([]);
+    }
+  }, 60_000);
+
+  it("replaces the earlier run's files listed in its report.json, and only those", async () => {
+    const outDir = path.join(directory, "rerun");
+    await mkdir(outDir, { recursive: true });
+    const earlierFiles = [1, 2, 3, 4].flatMap((rank) => [
+      `clip-0${rank}.mp4`,
+      `clip-0${rank}.jpg`,
+      `clip-0${rank}.preview.webp`,
+    ]);
+    for (const name of [...earlierFiles, "clip-09.mp4", "notes.txt"]) {
+      await writeFile(path.join(outDir, name), "earlier");
+    }
+    await writeFile(path.join(directory, "outside.mp4"), "not ours");
+    const earlierClips = [1, 2, 3, 4].map((rank) => ({
+      rank,
+      file: `clip-0${rank}.mp4`,
+      thumbnail: `clip-0${rank}.jpg`,
+      preview: `clip-0${rank}.preview.webp`,
+    }));
+    // A report edited by hand must not reach outside --out, nor remove what this tool never names so.
+    earlierClips.push({ rank: 5, file: "../outside.mp4", thumbnail: "notes.txt", preview: "/etc/hosts" });
+    await writeFile(path.join(outDir, "report.json"), JSON.stringify({ clips: earlierClips }));
+
+    // A run that fails leaves the earlier one as it was.
+    await expect(
+      runClipCommand(
+        parseClipArgs([
+          videoPath,
+          "--out",
+          outDir,
+          "--top",
+          "1",
+          "--captions",
+          path.join(directory, "no.srt"),
+        ]),
+        { binaries, log: quiet },
+      ),
+    ).rejects.toThrow(/Cannot read the captions file/);
+    expect((await readdir(outDir)).length).toBe(earlierFiles.length + 3);
+
+    const lines: string[] = [];
+    const report = await runClipCommand(
+      parseClipArgs([videoPath, "--out", outDir, "--top", "1", "--no-render"]),
+      { binaries, log: (line) => lines.push(line) },
+    );
+    expect(report.clips).toHaveLength(1);
+    expect((await readdir(outDir)).sort()).toEqual(["clip-09.mp4", "notes.txt", "report.json"]);
+    await access(path.join(directory, "outside.mp4"));
+    expect(JSON.parse(await readFile(path.join(outDir, "report.json"), "utf8"))).toEqual(report);
+    expect(lines).toContain("Removed 12 file(s) of the earlier run that this one did not replace");
+  }, 60_000);
 });

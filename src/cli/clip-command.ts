@@ -1,14 +1,16 @@
-import { createWriteStream } from "node:fs";
-import { access, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { access, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { analyzeSource } from "@/engine/analyze-source";
 import { parseSubtitles } from "@/engine/captions/parse-subtitles";
 import { toYouTubeChapterText } from "@/engine/chapters/youtube-chapter-text";
-import { DEFAULT_SIGNAL_MODE, MAX_TOP_N, resolveMomentOptions } from "@/engine/defaults";
+import {
+  DEFAULT_MOMENT_OPTIONS,
+  DEFAULT_SIGNAL_MODE,
+  describeTooShortToClip,
+  MAX_TOP_N,
+  resolveMomentOptions,
+} from "@/engine/defaults";
 import { prepareRenderer, renderClip, renderHintsFrom } from "@/engine/render/render-clip";
 import {
   type Chapter,
@@ -23,6 +25,16 @@ import {
 import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
 import { ensureSeekableSource, needsSeekableCopy } from "@/media/seekable-copy";
+import { downloadToFile } from "./download-to-file";
+import {
+  clipBaseName,
+  findOutputThatIsInput,
+  listEarlierOutputs,
+  namesWrittenByRun,
+  prepareOutputFolder,
+  publishOutputs,
+  REPORT_FILE_NAME,
+} from "./output-folder";
 
 export const CLIP_USAGE = `Usage: npx truss clip <file-or-url> --out <dir> [options]
 
@@ -32,13 +44,16 @@ Finds the best moments of a video, scores and explains them, and renders each as
 Options:
   --out <dir>            where clips and report.json go (required)
   --top <N>              how many clips (default 5, at most ${MAX_TOP_N})
-  --min-seconds <S>      shortest clip (default 15)
-  --max-seconds <S>      longest clip (default 60)
+  --min-seconds <S>      shortest clip (default ${DEFAULT_MOMENT_OPTIONS.minSeconds})
+  --max-seconds <S>      longest clip (default ${DEFAULT_MOMENT_OPTIONS.maxSeconds})
   --mode fast|full       signal pass: keyframes only (fast) or every frame (full); default ${DEFAULT_SIGNAL_MODE}
   --captions <file>      an SRT or VTT transcript to burn in as captions
   --layout <L>           auto (default: decided per clip), crop, fit or facecam
   --no-render            analyse and write report.json only
-  -h, --help             this text`;
+  -h, --help             this text
+
+Each run replaces the clips and report.json of an earlier run in <dir>; other files there
+are left alone. Put "--" before a file name that starts with "-".`;
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -59,28 +74,46 @@ export type ClipCommandOptions = {
   render: boolean;
 };
 
+const VALUE_FLAGS = ["--out", "--top", "--min-seconds", "--max-seconds", "--mode", "--captions", "--layout"];
+/** Digits only: Number() would also take "0x3", "1e1", " 5 " and "". */
+const WHOLE_NUMBER = /^\d+$/;
+const DECIMAL_NUMBER = /^\d+(?:\.\d+)?$/;
+
 /** Pure: `clip` command-line arguments → options, or a UsageError saying what is wrong. */
 export function parseClipArgs(argv: readonly string[]): ClipCommandOptions {
   const positional: string[] = [];
   const values = new Map<string, string>();
   let render = true;
-  const valueFlags = ["--out", "--top", "--min-seconds", "--max-seconds", "--mode", "--captions", "--layout"];
+  let optionsEnded = false;
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index] ?? "";
-    if (arg === "--no-render") render = false;
-    else if (arg.startsWith("--")) {
-      const [flag = "", inline] = arg.split(/=(.*)/s, 2);
-      if (!valueFlags.includes(flag)) throw new UsageError(`Unknown option ${flag}`);
-      let value = inline;
-      if (value === undefined) {
-        index += 1;
-        value = argv[index];
-      }
-      if (value === undefined || value.startsWith("--")) throw new UsageError(`${flag} needs a value`);
-      values.set(flag, value);
-    } else positional.push(arg);
+    if (optionsEnded || arg === "-" || !arg.startsWith("-")) {
+      positional.push(arg);
+      continue;
+    }
+    // After "--" every argument is the video, even a file name that starts with "-".
+    if (arg === "--") {
+      optionsEnded = true;
+      continue;
+    }
+    const [flag = "", inline] = arg.split(/=(.*)/s, 2);
+    if (flag === "--no-render") {
+      if (inline !== undefined) throw new UsageError("--no-render takes no value");
+      render = false;
+      continue;
+    }
+    if (!VALUE_FLAGS.includes(flag)) throw new UsageError(`Unknown option ${flag}`);
+    let value = inline;
+    if (value === undefined) {
+      index += 1;
+      value = argv[index];
+    }
+    if (value === undefined || value === "" || value.startsWith("--"))
+      throw new UsageError(`${flag} needs a value`);
+    values.set(flag, value);
   }
-  if (positional.length !== 1) throw new UsageError("Give exactly one video file or URL");
+  const input = positional[0] ?? "";
+  if (positional.length !== 1 || input === "") throw new UsageError("Give exactly one video file or URL");
   const outDir = values.get("--out");
   if (!outDir) throw new UsageError("--out <dir> is required");
   const mode = values.get("--mode") ?? DEFAULT_SIGNAL_MODE;
@@ -88,22 +121,28 @@ export function parseClipArgs(argv: readonly string[]): ClipCommandOptions {
   const layoutChoice = values.get("--layout") ?? "auto";
   if (!isLayoutChoice(layoutChoice))
     throw new UsageError(`--layout must be one of ${LAYOUT_CHOICES.join(", ")}`);
-  const number = (flag: string) => {
+  const number = (flag: string, pattern: RegExp, expected: string) => {
     const raw = values.get(flag);
     if (raw === undefined) return undefined;
-    const parsed = Number(raw);
-    if (!Number.isFinite(parsed)) throw new UsageError(`${flag} must be a number`);
-    return parsed;
+    if (!pattern.test(raw)) throw new UsageError(`${flag} must be ${expected}, not "${raw}"`);
+    return Number(raw);
   };
-  const topN = number("--top");
-  if (topN !== undefined && !Number.isInteger(topN)) throw new UsageError("--top must be a whole number");
+  const topN = number("--top", WHOLE_NUMBER, `a whole number from 1 to ${MAX_TOP_N}`);
+  const minSeconds = number("--min-seconds", DECIMAL_NUMBER, "a number of seconds, like 15 or 7.5");
+  const maxSeconds = number("--max-seconds", DECIMAL_NUMBER, "a number of seconds, like 60 or 7.5");
+  // Alone, a --max-seconds under the default minimum conflicts with a value nobody typed.
+  if (
+    minSeconds === undefined &&
+    maxSeconds !== undefined &&
+    maxSeconds < DEFAULT_MOMENT_OPTIONS.minSeconds
+  ) {
+    throw new UsageError(
+      `--max-seconds ${maxSeconds} is below the default --min-seconds of ${DEFAULT_MOMENT_OPTIONS.minSeconds}; give a --min-seconds of at most ${maxSeconds} too`,
+    );
+  }
   let resolved: ReturnType<typeof resolveMomentOptions>;
   try {
-    resolved = resolveMomentOptions({
-      topN,
-      minSeconds: number("--min-seconds"),
-      maxSeconds: number("--max-seconds"),
-    });
+    resolved = resolveMomentOptions({ topN, minSeconds, maxSeconds });
   } catch (error) {
     throw new UsageError(
       (error as Error).message
@@ -112,7 +151,6 @@ export function parseClipArgs(argv: readonly string[]): ClipCommandOptions {
         .replace("maxSeconds", "--max-seconds"),
     );
   }
-  const input = positional[0] ?? "";
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(input) && !/^https?:\/\//i.test(input)) {
     throw new UsageError("Only http(s) URLs can be downloaded");
   }
@@ -180,11 +218,18 @@ export type ClipCommandDependencies = {
   /** Progress lines (stderr in the CLI). */
   log?: (line: string) => void;
   signal?: AbortSignal;
-  /** Download timeout for URL inputs. */
+  /** Whole-download limit for URL inputs (30 min unless given). */
   downloadTimeoutMs?: number;
+  /** How long a download may receive nothing before it counts as stalled (60 s unless given). */
+  downloadIdleTimeoutMs?: number;
 };
 
-/** Runs `truss clip`: download (for a URL) → probe → signals → local analysis → render each clip → report.json. */
+/**
+ * Runs `truss clip`: checks → download (for a URL) → probe → signals → local analysis →
+ * render each clip → report.json. Clips are rendered into a temporary folder and moved into
+ * --out only when the run succeeds, replacing the earlier run's; a failed or cancelled run
+ * leaves --out as it was. The temporary folder goes whatever happens.
+ */
 export async function runClipCommand(
   options: ClipCommandOptions,
   dependencies: ClipCommandDependencies = {},
@@ -192,40 +237,62 @@ export async function runClipCommand(
   const log = dependencies.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const { signal } = dependencies;
   const binaries = dependencies.binaries ?? resolveMediaBinaries();
-  // Loads during the download and the analysis instead of holding up the first clip.
-  if (options.render) void prepareRenderer(binaries.ffmpegPath);
   const startedAt = performance.now();
   const elapsed = (since: number) => (performance.now() - since) / 1000;
-  /** Holds a downloaded source and a seekable copy; removed at the end whatever happens. */
-  let workDirectory: string | null = null;
+  const isUrl = /^https?:\/\//i.test(options.input);
+
+  // What can be checked in a moment is, before a download or an analysis spends minutes.
+  if (!isUrl) {
+    await access(options.input).catch(() => {
+      throw new Error(`No such file: ${options.input}`);
+    });
+  }
+  await prepareOutputFolder(options.outDir);
+  const earlierOutputs = await listEarlierOutputs(options.outDir);
+  if (!isUrl) {
+    const inputAsOutput = await findOutputThatIsInput(options.input, options.outDir, [
+      ...namesWrittenByRun(options.render ? options.topN : 0),
+      ...earlierOutputs,
+    ]);
+    if (inputAsOutput) {
+      const outputPath = path.join(options.outDir, inputAsOutput);
+      const sameName = path.resolve(options.input) === path.resolve(outputPath);
+      throw new Error(
+        `Refusing to overwrite the video: ${sameName ? `${inputAsOutput} in ${options.outDir} is` : `${options.input} is the same file as ${outputPath},`} a file this run would replace (its clips and ${REPORT_FILE_NAME} go in --out, in place of an earlier run's). Copy the video out of ${options.outDir}, or choose another --out folder.`,
+      );
+    }
+  }
+
+  // Loads during the download and the analysis instead of holding up the first clip.
+  if (options.render) void prepareRenderer(binaries.ffmpegPath);
+  /** Holds a downloaded source, a seekable copy, the renders' work and the finished clips. */
+  const workDirectory = await mkdtemp(path.join(tmpdir(), "truss-cli-"));
   try {
     let sourcePath = options.input;
     let downloadSeconds: number | null = null;
-    if (/^https?:\/\//i.test(options.input)) {
-      workDirectory = await mkdtemp(path.join(tmpdir(), "truss-cli-"));
+    if (isUrl) {
       const started = performance.now();
       sourcePath = await downloadToFile({
         url: options.input,
         directory: workDirectory,
-        timeoutMs: dependencies.downloadTimeoutMs ?? 30 * 60 * 1000,
+        timeoutMs: dependencies.downloadTimeoutMs,
+        idleTimeoutMs: dependencies.downloadIdleTimeoutMs,
         signal,
         log,
       });
       downloadSeconds = elapsed(started);
-    } else {
-      await access(sourcePath).catch(() => {
-        throw new Error(`No such file: ${sourcePath}`);
-      });
     }
 
-    // A stream capture (MPEG-TS) cannot be cut exactly: clips are made from a copy that can.
     const probeStarted = performance.now();
     const sourceProbe = await probeMedia({ binaries, input: sourcePath, signal });
     const sourceProbeSeconds = elapsed(probeStarted);
+    // The worker's limit: below it a "clip" would be a fragment, or for a still image nothing.
+    const tooShort = describeTooShortToClip(sourceProbe.durationSeconds);
+    if (tooShort) throw new Error(tooShort);
+    // A stream capture (MPEG-TS) cannot be cut exactly: clips are made from a copy that can.
     const copied = needsSeekableCopy(sourceProbe.formatName);
     if (copied) {
       log(`Copying the ${sourceProbe.formatName} stream into Matroska, which can be cut exactly…`);
-      workDirectory ??= await mkdtemp(path.join(tmpdir(), "truss-cli-"));
       sourcePath = await ensureSeekableSource({
         binaries,
         sourcePath,
@@ -267,12 +334,12 @@ export async function runClipCommand(
       `${probe.width}×${probe.height}, ${formatDuration(probe.durationSeconds)}: ${analysis.moments.length} clip(s), ${analysis.chapters.length} chapter(s)`,
     );
 
-    await mkdir(options.outDir, { recursive: true });
+    const stagingDirectory = path.join(workDirectory, "clips");
+    await mkdir(stagingDirectory);
     const renderSeconds: number[] = [];
     const clips: ClipReport["clips"] = [];
     for (const moment of analysis.moments) {
       const rank = moment.ordinal + 1;
-      const baseName = `clip-${String(rank).padStart(2, "0")}`;
       const clip: ClipReport["clips"][number] = {
         rank,
         startSeconds: moment.startSeconds,
@@ -300,15 +367,16 @@ export async function runClipCommand(
             ...renderHintsFrom(signals),
             transcript,
             layoutChoice: options.layoutChoice,
-            outputDir: options.outDir,
-            baseName,
+            outputDir: stagingDirectory,
+            baseName: clipBaseName(rank),
             signal,
           },
-          { binaries, log: (message) => log(`  ${message}`) },
+          // Its work folder inside ours: whatever ends the run, one removal takes everything.
+          { binaries, log: (message) => log(`  ${message}`), temporaryDirectory: workDirectory },
         );
-        clip.file = path.relative(options.outDir, rendered.videoPath);
-        clip.thumbnail = path.relative(options.outDir, rendered.thumbnailPath);
-        clip.preview = path.relative(options.outDir, rendered.previewPath);
+        clip.file = path.basename(rendered.videoPath);
+        clip.thumbnail = path.basename(rendered.thumbnailPath);
+        clip.preview = path.basename(rendered.previewPath);
         clip.layout = rendered.layout;
       } catch (error) {
         if (signal?.aborted) throw error;
@@ -350,62 +418,23 @@ export async function runClipCommand(
         totalSeconds: round(elapsed(startedAt)),
       },
     };
-    await writeFile(path.join(options.outDir, "report.json"), `${JSON.stringify(report, null, 2)}\n`);
-    log(`Wrote ${path.join(options.outDir, "report.json")} in ${report.timings.totalSeconds} s`);
+    signal?.throwIfAborted();
+    const { removed } = await publishOutputs({
+      stagingDir: stagingDirectory,
+      outDir: options.outDir,
+      fileNames: clips.flatMap((clip) =>
+        [clip.file, clip.thumbnail, clip.preview].filter((name): name is string => name !== null),
+      ),
+      earlierOutputs,
+      reportText: `${JSON.stringify(report, null, 2)}\n`,
+    });
+    if (removed.length > 0)
+      log(`Removed ${removed.length} file(s) of the earlier run that this one did not replace`);
+    log(`Wrote ${path.join(options.outDir, REPORT_FILE_NAME)} in ${report.timings.totalSeconds} s`);
     return report;
   } finally {
-    if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
+    await rm(workDirectory, { recursive: true, force: true });
   }
-}
-
-/** Streams an http(s) URL to a file in `directory` (never held in memory). */
-export async function downloadToFile({
-  url,
-  directory,
-  timeoutMs,
-  signal,
-  log,
-}: {
-  url: string;
-  directory: string;
-  timeoutMs: number;
-  signal?: AbortSignal;
-  log: (line: string) => void;
-}): Promise<string> {
-  const parsed = new URL(url);
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
-    throw new Error("Only http(s) URLs can be downloaded");
-  const name = path.basename(decodeURIComponent(parsed.pathname)).replace(/[^\w.-]+/g, "_") || "source";
-  const target = path.join(directory, name.length > 100 ? name.slice(-100) : name);
-  log(`Downloading ${parsed.origin}${parsed.pathname}…`);
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-  let response: Response;
-  try {
-    response = await fetch(url, { signal: combined, redirect: "follow" });
-  } catch (error) {
-    if (timeout.aborted)
-      throw new Error(`Downloading the video took longer than ${Math.round(timeoutMs / 1000)} s`);
-    throw new Error(`The video could not be downloaded: ${(error as Error).message}`, { cause: error });
-  }
-  if (!response.ok || !response.body) {
-    throw new Error(
-      `The video could not be downloaded: HTTP ${response.status} ${response.statusText}`.trim(),
-    );
-  }
-  try {
-    await pipeline(
-      Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
-      createWriteStream(target),
-    );
-  } catch (error) {
-    if (timeout.aborted)
-      throw new Error(`Downloading the video took longer than ${Math.round(timeoutMs / 1000)} s`);
-    throw new Error(`The download was interrupted: ${(error as Error).message}`, { cause: error });
-  }
-  const { size } = await stat(target);
-  log(`Downloaded ${(size / 1024 / 1024).toFixed(1)} MB`);
-  return target;
 }
 
 async function readTranscript(filePath: string): Promise<TranscriptSegment[]> {

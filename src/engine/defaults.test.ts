@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_MOMENT_OPTIONS, DEFAULT_SCORING_WEIGHTS, resolveMomentOptions } from "./defaults";
+import {
+  DEFAULT_MOMENT_OPTIONS,
+  DEFAULT_SCORING_WEIGHTS,
+  describeTooShortToClip,
+  resolveMomentOptions,
+} from "./defaults";
 
 describe("resolveMomentOptions", () => {
   it("fills the defaults: top 5 clips of 15–60 s", () => {
@@ -18,5 +23,14 @@ describe("resolveMomentOptions", () => {
     expect(() => resolveMomentOptions({ topN: 21 })).toThrow(/between 1 and 20/);
     expect(() => resolveMomentOptions({ topN: 0 })).toThrow();
     expect(() => resolveMomentOptions({ minSeconds: 30, maxSeconds: 20 })).toThrow(/at least minSeconds/);
+  });
+});
+
+describe("describeTooShortToClip", () => {
+  it("refuses a video under 3 s, in the words the worker uses, and passes the rest", () => {
+    expect(describeTooShortToClip(2.04)).toBe("This video is 2 s long; a clip needs at least 3 s.");
+    expect(describeTooShortToClip(0.04)).toBe("This video is 0 s long; a clip needs at least 3 s.");
+    expect(describeTooShortToClip(3)).toBeNull();
+    expect(describeTooShortToClip(600)).toBeNull();
   });
 });

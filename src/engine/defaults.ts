@@ -18,6 +18,15 @@ export const MAX_TOP_N = 20;
  */
 export const SHORTEST_CLIP_SECONDS = 3;
 
+/**
+ * Why a video is too short to clip, or null when it is long enough: one wording for every
+ * place that refuses such a video before any work (the CLI; the worker says the same).
+ */
+export function describeTooShortToClip(durationSeconds: number): string | null {
+  if (durationSeconds >= SHORTEST_CLIP_SECONDS) return null;
+  return `This video is ${Math.round(durationSeconds * 10) / 10} s long; a clip needs at least ${SHORTEST_CLIP_SECONDS} s.`;
+}
+
 export const DEFAULT_MOMENT_OPTIONS: MomentOptions = {
   topN: 5,
   minSeconds: 15,

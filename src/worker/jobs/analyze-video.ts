@@ -21,7 +21,7 @@ import {
 import type { Table } from "@/db/table";
 import { createAnalyzer } from "@/engine/analyzers/create-analyzer";
 import { createLocalAnalyzer } from "@/engine/analyzers/local-analyzer";
-import { DEFAULT_MOMENT_OPTIONS, DEFAULT_SIGNAL_MODE, SHORTEST_CLIP_SECONDS } from "@/engine/defaults";
+import { DEFAULT_MOMENT_OPTIONS, DEFAULT_SIGNAL_MODE, describeTooShortToClip } from "@/engine/defaults";
 import { prepareRenderer } from "@/engine/render/render-clip";
 import { extractSignals, SignalExtractionError } from "@/engine/signals/extract-signals";
 import type { AnalysisResult, MediaProbe } from "@/engine/types";
@@ -226,12 +226,10 @@ async function analysisStage(
   }
 
   const probe = await ensureProbe(state, binaries);
-  // A video under the automatic minimum still gives one clip, all of it (as the CLI does).
-  if (probe.durationSeconds < SHORTEST_CLIP_SECONDS) {
-    throw new PermanentJobError(
-      `This video is ${Math.round(probe.durationSeconds * 10) / 10} s long; a clip needs at least ${SHORTEST_CLIP_SECONDS} s.`,
-    );
-  }
+  // A video under the automatic minimum still gives one clip, all of it (as the CLI does);
+  // under SHORTEST_CLIP_SECONDS there is nothing to clip.
+  const tooShort = describeTooShortToClip(probe.durationSeconds);
+  if (tooShort) throw new PermanentJobError(tooShort);
   let signals = await readSignalsArtifact(ref);
   if (!signals) {
     const sourcePath = await ensureSource(state, binaries);
