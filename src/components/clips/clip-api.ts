@@ -17,6 +17,17 @@ export async function fetchClip(clipId: string, signal?: AbortSignal): Promise<C
   return ((await response.json()) as { clip: ClipDetail }).clip;
 }
 
+/**
+ * Where a Download link points: a route that answers with a URL signed at that moment. A loaded
+ * clip's `media.downloadUrl` expires while the page stays open, so pages never link to it.
+ */
+export const clipDownloadHref = (clipId: string) => `/api/clips/${encodeURIComponent(clipId)}/download`;
+
+/** A freshly signed URL of the clip's newest render, for a player whose URL has expired. */
+export async function fetchClipVideoUrl(clipId: string): Promise<string | null> {
+  return (await fetchClip(clipId)).media?.videoUrl ?? null;
+}
+
 export async function saveClipEdit(options: {
   clipId: string;
   startSeconds?: number;

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import type { ClipDetail } from "@/server/clips/get-clip";
-import { fetchClip, saveClipEdit } from "./clip-api";
+import { clipDownloadHref, fetchClip, saveClipEdit } from "./clip-api";
 import { ClipEditor } from "./clip-editor";
 import { ClipPlayerDialog } from "./clip-player-dialog";
 import { ClipPreview } from "./clip-preview";
@@ -169,7 +169,7 @@ export function ClipCard({
         ) : (
           <div className="mt-auto flex flex-wrap gap-2">
             {clip.media ? (
-              <a href={clip.media.downloadUrl} className={buttonClasses("primary", "sm")} download>
+              <a href={clipDownloadHref(clip.clipId)} className={buttonClasses("primary", "sm")} download>
                 <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
                   <path d="M10 2.5a1 1 0 0 1 1 1v7.1l2.3-2.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 1.4-1.4L9 10.6V3.5a1 1 0 0 1 1-1ZM4 15a1 1 0 0 1 1 1v.5h10V16a1 1 0 1 1 2 0v1.5a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V16a1 1 0 0 1 1-1Z" />
                 </svg>
@@ -205,8 +205,8 @@ export function ClipCard({
         open={playing}
         onClose={() => setPlaying(false)}
         title={clip.title}
+        clipId={clip.clipId}
         videoUrl={clip.media?.videoUrl ?? null}
-        downloadUrl={clip.media?.downloadUrl ?? null}
         posterUrl={clip.rendered?.thumbnailUrl}
         durationSeconds={clip.rendered?.durationSeconds}
         footer={`Score ${clip.score} · #${clip.rank}`}

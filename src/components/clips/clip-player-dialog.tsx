@@ -1,16 +1,21 @@
 "use client";
 
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useCallback, useEffect, useRef } from "react";
 import { buttonClasses } from "@/components/ui/button";
+import { useRefreshingMediaUrl } from "@/components/ui/use-refreshing-media-url";
+import { clipDownloadHref, fetchClipVideoUrl } from "./clip-api";
 import { formatLength } from "./format-timestamp";
 
-/** A modal that plays one rendered clip at 9:16, with its download. Closes on Esc or backdrop click. */
+/**
+ * A modal that plays one rendered clip at 9:16, with its download. Closes on Esc or backdrop
+ * click. The player swaps in a fresh URL when its own expires; Download is always signed afresh.
+ */
 export function ClipPlayerDialog({
   open,
   onClose,
   title,
+  clipId,
   videoUrl,
-  downloadUrl,
   posterUrl,
   durationSeconds,
   footer,
@@ -18,8 +23,9 @@ export function ClipPlayerDialog({
   open: boolean;
   onClose: () => void;
   title: string;
+  clipId: string | null;
+  /** The newest render's URL, null before the first render. */
   videoUrl: string | null;
-  downloadUrl: string | null;
   posterUrl?: string;
   durationSeconds?: number;
   footer?: ReactNode;
@@ -65,25 +71,17 @@ export function ClipPlayerDialog({
             </button>
           </div>
           <div className="aspect-[9/16] max-h-[75vh] w-full bg-black">
-            {videoUrl ? (
-              // biome-ignore lint/a11y/useMediaCaption: captions are burned into the rendered clip.
-              <video
-                key={videoUrl}
-                src={videoUrl}
-                poster={posterUrl}
-                controls
-                autoPlay
-                playsInline
-                className="h-full w-full object-contain"
-              />
+            {clipId && videoUrl ? (
+              // Another clip, or a newer render, starts a new player; a refreshed URL does not.
+              <ClipVideo key={videoUrl} clipId={clipId} videoUrl={videoUrl} posterUrl={posterUrl} />
             ) : (
               <div className="grid h-full place-items-center text-sm text-slate-400">Not rendered yet</div>
             )}
           </div>
           <div className="flex items-center justify-between gap-3 px-4 py-3">
             <div className="min-w-0 text-xs text-slate-400">{footer}</div>
-            {downloadUrl && (
-              <a href={downloadUrl} className={buttonClasses("primary", "sm")} download>
+            {clipId && videoUrl && (
+              <a href={clipDownloadHref(clipId)} className={buttonClasses("primary", "sm")} download>
                 Download MP4
               </a>
             )}
@@ -91,5 +89,37 @@ export function ClipPlayerDialog({
         </div>
       )}
     </dialog>
+  );
+}
+
+/** The rendered clip, playing at once; an expired URL is swapped for a fresh one where it was. */
+function ClipVideo({
+  clipId,
+  videoUrl,
+  posterUrl,
+}: {
+  clipId: string;
+  videoUrl: string;
+  posterUrl?: string;
+}) {
+  const fetchFreshVideoUrl = useCallback(() => fetchClipVideoUrl(clipId), [clipId]);
+  const player = useRefreshingMediaUrl(videoUrl, fetchFreshVideoUrl);
+  if (!player.url || player.problem) {
+    return (
+      <div className="grid h-full place-items-center px-6 text-center text-sm text-slate-400">
+        This clip could not be loaded. Close it and try again.
+      </div>
+    );
+  }
+  return (
+    <video
+      src={player.url}
+      poster={posterUrl}
+      controls
+      autoPlay
+      playsInline
+      className="h-full w-full object-contain"
+      {...player.mediaEvents}
+    />
   );
 }

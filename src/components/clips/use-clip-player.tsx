@@ -30,8 +30,8 @@ export function useClipPlayer(onError: (message: string) => void) {
       open={playing !== null}
       onClose={() => setPlaying(null)}
       title={playing?.title ?? ""}
+      clipId={playing?.clipId ?? null}
       videoUrl={playing?.media?.videoUrl ?? null}
-      downloadUrl={playing?.media?.downloadUrl ?? null}
       posterUrl={playing?.rendered?.thumbnailUrl}
       durationSeconds={playing?.rendered?.durationSeconds}
       footer={playing ? `Score ${playing.score} · from ${playing.videoTitle}` : undefined}

@@ -85,5 +85,11 @@ export const videoApi = {
       signal,
     ),
   importUrl: (url: string) => request<{ video: VideoView }>("POST", "/api/videos/import", { url }),
+  /** A freshly signed URL of the uploaded source, for a player whose URL has expired. */
+  sourceUrl: (videoId: string) =>
+    request<{ source: { url: string; expiresAt: string } }>(
+      "GET",
+      `/api/videos/${encodeURIComponent(videoId)}/source`,
+    ),
   remove: (videoId: string) => request<void>("DELETE", `/api/videos/${videoId}`),
 };

@@ -8,6 +8,11 @@ export function jsonResponse(data: unknown, status = 200, headers: HeadersInit =
   return Response.json(data, { status, headers: { "cache-control": "no-store", ...headers } });
 }
 
+/** A 302 that no cache keeps: the target is a short-lived signed URL, fresh on every request. */
+export function redirectResponse(location: string): Response {
+  return new Response(null, { status: 302, headers: { location, "cache-control": "no-store" } });
+}
+
 /** The only place an error becomes an HTTP response. Internal errors are logged, not shown. */
 export function errorResponse(error: unknown): Response {
   const appError = toAppError(error);

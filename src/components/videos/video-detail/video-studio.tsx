@@ -4,9 +4,11 @@ import { useCallback, useRef, useState } from "react";
 import { ClipCard } from "@/components/clips/clip-card";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { useRefreshingMediaUrl } from "@/components/ui/use-refreshing-media-url";
 import type { ClipDetail } from "@/server/clips/get-clip";
 import type { VideoView } from "@/server/videos/to-video-view";
 import { formatCount } from "../format";
+import { videoApi } from "../video-api";
 import { CaptionsPanel } from "./captions-panel";
 import { ChaptersPanel } from "./chapters-panel";
 import { InterestTimeline, type TimelineChapter } from "./interest-timeline";
@@ -38,7 +40,13 @@ export function VideoStudio({
   const playerRef = useRef<HTMLVideoElement>(null);
   const [currentSeconds, setCurrentSeconds] = useState(0);
   const [selectedClipId, setSelectedClipId] = useState<string | null>(null);
-  const [playerProblem, setPlayerProblem] = useState(false);
+  // The page's source URL expires after 10–15 minutes; a player that fails asks for a fresh one.
+  const fetchFreshSourceUrl = useCallback(
+    async () => (await videoApi.sourceUrl(videoId)).source.url,
+    [videoId],
+  );
+  const source = useRefreshingMediaUrl(sourceUrl, fetchFreshSourceUrl);
+  const playable = source.url !== null && source.problem === null;
   // Clips as edited on this page (new ranges, new scores), so the timeline follows them.
   const [latestClips, setLatestClips] = useState<Record<string, ClipDetail>>({});
   const timelineClips = clips.map((clip) => latestClips[clip.clipId] ?? clip);
@@ -71,29 +79,32 @@ export function VideoStudio({
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="overflow-hidden lg:col-span-2">
           <div className="relative aspect-video bg-slate-950">
-            {sourceUrl && !playerProblem ? (
+            {playable ? (
               // biome-ignore lint/a11y/useMediaCaption: the creator's own source video; captions live in the clips.
               <video
                 ref={playerRef}
-                src={sourceUrl}
+                src={source.url ?? undefined}
                 controls
                 preload="metadata"
                 playsInline
                 className="h-full w-full"
                 onTimeUpdate={(event) => setCurrentSeconds(event.currentTarget.currentTime)}
                 onSeeked={(event) => setCurrentSeconds(event.currentTarget.currentTime)}
-                onError={() => setPlayerProblem(true)}
-                // A video codec the browser lacks (HEVC from phones, in some browsers) raises no
-                // error: the sound plays under a black picture, whose width reads 0.
+                onError={source.mediaEvents.onError}
                 onLoadedMetadata={(event) => {
-                  if (event.currentTarget.videoWidth === 0) setPlayerProblem(true);
+                  source.mediaEvents.onLoadedMetadata(event);
+                  // A video codec the browser lacks (HEVC from phones, in some browsers) raises
+                  // no error: the sound plays under a black picture, whose width reads 0.
+                  if (event.currentTarget.videoWidth === 0) source.reportUnplayable();
                 }}
               />
             ) : (
               <div className="grid h-full place-items-center px-6 text-center text-sm text-slate-400">
-                {playerProblem
+                {source.problem === "unplayable"
                   ? "This browser cannot show the source file's video format. The clips below play everywhere."
-                  : "The source video is not available."}
+                  : source.problem === "unavailable"
+                    ? "The source video could not be loaded. Reload the page to try again."
+                    : "The source video is not available."}
               </div>
             )}
           </div>
@@ -101,9 +112,7 @@ export function VideoStudio({
             <div className="mb-1 flex items-baseline justify-between gap-2">
               <h2 className="text-sm font-semibold text-slate-900">Interest over time</h2>
               <p className="text-xs text-slate-500">
-                {sourceUrl && !playerProblem
-                  ? "Click to play from any moment"
-                  : "Click a marker to see its clip"}
+                {playable ? "Click to play from any moment" : "Click a marker to see its clip"}
               </p>
             </div>
             <InterestTimeline

@@ -1,0 +1,193 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { GET as downloadClipRoute } from "@/app/api/clips/[clipId]/download/route";
+import { GET as videoSourceRoute } from "@/app/api/videos/[videoId]/source/route";
+import { type Clip, markClipRendered, upsertClipsForVideo } from "@/db/repos/clip-repo";
+import { updateVideoStatus, type Video } from "@/db/repos/video-repo";
+import type { MediaProbe } from "@/engine/types";
+import { createId } from "@/lib/ids";
+import { createSignedInCreator } from "@/server/auth/testing/create-signed-in-creator";
+import { getRuntime, tableOf } from "@/server/runtime";
+import { writeTextObject } from "@/storage/object-io";
+import { clipRenderObjectKey } from "@/storage/object-keys";
+import { recordQueuedVideo } from "@/worker/testing/create-queued-test-video";
+import { provisionResources } from "../../../dev/provision";
+import { getVideoStudio } from "./get-video-studio";
+import { MEDIA_URL_MIN_VALID_SECONDS, MEDIA_URL_WINDOW_SECONDS } from "./presign-media-url";
+
+/**
+ * A video page left open longer than its signed URLs live: the URLs it loaded with are refused
+ * by storage, while its Download links and its player's refresh get URLs signed at that moment,
+ * from the owner's session only. Through the real route handlers and the S3 emulator, which
+ * enforces X-Amz-Expires.
+ */
+const runtime = getRuntime();
+const table = tableOf(runtime);
+const storage = { s3: runtime.clients.s3, bucket: runtime.config.aws.bucketName };
+const appUrl = runtime.config.appUrl;
+
+const SOURCE_BYTES = "stand-in source video";
+const RENDER_BYTES = "stand-in rendered clip";
+/** Longer ago than any page URL lives. */
+const PAGE_AGE_MS = (MEDIA_URL_WINDOW_SECONDS + MEDIA_URL_MIN_VALID_SECONDS + 60) * 1000;
+
+const PROBE: MediaProbe = {
+  durationSeconds: 120,
+  width: 1280,
+  height: 720,
+  codedWidth: 1280,
+  codedHeight: 720,
+  sampleAspectRatio: 1,
+  rotationDegrees: 0,
+  fps: 30,
+  isVariableFrameRate: false,
+  hasVideo: true,
+  hasAudio: true,
+  videoCodec: "h264",
+  audioCodec: "aac",
+  bitrateBitsPerSecond: 1_000_000,
+  formatName: "mov,mp4,m4a,3gp,3g2,mj2",
+  dynamicRange: "sdr",
+  sizeBytes: SOURCE_BYTES.length,
+};
+
+let owner: { creatorId: string; cookie: string };
+let stranger: { creatorId: string; cookie: string };
+let video: Video;
+let rendered: Clip;
+let unrendered: Clip;
+
+const download = (cookie: string | null, clipId: string) =>
+  downloadClipRoute(
+    new Request(`${appUrl}/api/clips/${clipId}/download`, { headers: cookie ? { cookie } : {} }),
+    { params: Promise.resolve({ clipId }) },
+  );
+const source = (cookie: string | null, videoId: string) =>
+  videoSourceRoute(
+    new Request(`${appUrl}/api/videos/${videoId}/source`, { headers: cookie ? { cookie } : {} }),
+    { params: Promise.resolve({ videoId }) },
+  );
+
+/** Runs `load` with the clock turned back, as a page loaded that long ago did. */
+async function loadedAgo<T>(ageMs: number, load: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ now: Date.now() - ageMs, toFake: ["Date"] });
+  try {
+    return await load();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+beforeAll(async () => {
+  const { clients, config } = runtime;
+  await provisionResources({ aws: config.aws, appOrigin: config.appUrl, ...clients });
+  owner = await createSignedInCreator({ runtime });
+  stranger = await createSignedInCreator({ runtime });
+  const { creatorId } = owner;
+  const videoId = createId("video");
+  video = await recordQueuedVideo({ table, creatorId, videoId, filename: "talk.mp4", probe: PROBE });
+  await writeTextObject({ ...storage, key: video.sourceKey, text: SOURCE_BYTES, contentType: "video/mp4" });
+
+  const { clips } = await upsertClipsForVideo({
+    table,
+    creatorId,
+    videoId,
+    videoTitle: "talk.mp4",
+    moments: [80, 40].map((score, ordinal) => ({
+      ordinal,
+      startSeconds: 30 * ordinal + 5,
+      endSeconds: 30 * ordinal + 25,
+      score,
+      subscores: { hook: score, audioEnergy: score, visualDynamics: score, speech: score, chat: null },
+      reasons: [],
+      title: `Moment ${ordinal + 1}`,
+      hookLine: null,
+      platformCopy: null,
+    })),
+  });
+  [rendered, unrendered] = clips as [Clip, Clip];
+  const keyOf = (kind: "video" | "thumbnail" | "preview") =>
+    clipRenderObjectKey({ creatorId, videoId, clipId: rendered.clipId, revision: 0, kind });
+  const keys = { videoKey: keyOf("video"), thumbnailKey: keyOf("thumbnail"), previewKey: keyOf("preview") };
+  for (const key of Object.values(keys)) {
+    await writeTextObject({ ...storage, key, text: RENDER_BYTES, contentType: "video/mp4" });
+  }
+  rendered = (await markClipRendered({
+    table,
+    creatorId,
+    clipId: rendered.clipId,
+    render: {
+      revision: 0,
+      ...keys,
+      layout: "fit",
+      width: 1080,
+      height: 1920,
+      durationSeconds: 20,
+      startSeconds: 5,
+      endSeconds: 25,
+    },
+  }))!.clip;
+  for (const [from, to] of [
+    ["QUEUED", "ANALYZING"],
+    ["ANALYZING", "RENDERING"],
+    ["RENDERING", "READY"],
+  ] as const) {
+    video = await updateVideoStatus({ table, creatorId, videoId, from: [from], to });
+  }
+});
+
+describe("a video page open longer than its signed URLs live", () => {
+  it("downloads a clip through a freshly signed URL after the page's own has expired", async () => {
+    const page = await loadedAgo(PAGE_AGE_MS, () =>
+      getVideoStudio({ runtime, creatorId: owner.creatorId, videoId: video.videoId }),
+    );
+    const pageClip = page.clips.find((clip) => clip.clipId === rendered.clipId)!;
+    // The URL the page was rendered with is refused by now…
+    const stale = await fetch(pageClip.media!.downloadUrl);
+    expect(stale.status).toBe(403);
+    expect(await stale.text()).toMatch(/expired/i);
+
+    // …while the Download link's route answers with one signed now.
+    const response = await download(owner.cookie, rendered.clipId);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const location = response.headers.get("location")!;
+    expect(location).not.toBe(pageClip.media!.downloadUrl);
+    const file = await fetch(location);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toBe('attachment; filename="clip-1-moment-1.mp4"');
+    expect(await file.text()).toBe(RENDER_BYTES);
+  });
+
+  it("hands the source player a working URL after the page's own has expired", async () => {
+    const page = await loadedAgo(PAGE_AGE_MS, () =>
+      getVideoStudio({ runtime, creatorId: owner.creatorId, videoId: video.videoId }),
+    );
+    expect((await fetch(page.sourceUrl!)).status).toBe(403);
+
+    const response = await source(owner.cookie, video.videoId);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const body = (await response.json()) as { source: { url: string; expiresAt: string } };
+    expect(Date.parse(body.source.expiresAt)).toBeGreaterThan(Date.now() + 10 * 60_000);
+    const file = await fetch(body.source.url);
+    expect(file.status).toBe(200);
+    expect(await file.text()).toBe(SOURCE_BYTES);
+  });
+
+  it("signs fresh URLs for the owner only", async () => {
+    expect((await download(null, rendered.clipId)).status).toBe(401);
+    expect((await source(null, video.videoId)).status).toBe(401);
+    expect((await download(stranger.cookie, rendered.clipId)).status).toBe(404);
+    expect((await source(stranger.cookie, video.videoId)).status).toBe(404);
+    expect((await download(owner.cookie, "../etc")).status).toBe(404);
+    expect((await source(owner.cookie, "video_nope")).status).toBe(404);
+    // Before its first render a clip has nothing to download.
+    const early = await download(owner.cookie, unrendered.clipId);
+    expect(early.status).toBe(409);
+    expect((await early.json()).error.message).toBe("This clip has not been rendered yet.");
+  });
+});

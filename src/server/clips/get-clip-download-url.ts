@@ -1,0 +1,32 @@
+import "server-only";
+import { findClipById } from "@/db/repos/clip-repo";
+import { isClipId } from "@/lib/ids";
+import { AppError } from "@/server/errors";
+import { type Runtime, tableOf } from "@/server/runtime";
+import { presignGet } from "@/storage/presign";
+import { downloadFilenameOf } from "./get-clip";
+
+/**
+ * A URL signed now that saves the newest finished render of one of the creator's clips as a
+ * file. Pages link to the route that redirects here rather than to a loaded clip's
+ * `media.downloadUrl`, which expires while the page stays open. It is signed from now, not
+ * from a shared window like the URLs of loaded pages: it is used once, right away.
+ */
+export async function getClipDownloadUrl(options: {
+  runtime: Runtime;
+  creatorId: string;
+  clipId: string;
+}): Promise<string> {
+  const { runtime, creatorId, clipId } = options;
+  if (!isClipId(clipId)) throw new AppError("not_found", "No such clip.");
+  const clip = await findClipById({ table: tableOf(runtime), creatorId, clipId });
+  if (!clip) throw new AppError("not_found", "No such clip.");
+  if (!clip.render) throw new AppError("conflict", "This clip has not been rendered yet.");
+  const { url } = await presignGet({
+    client: runtime.clients.s3Presigner,
+    bucket: runtime.config.aws.bucketName,
+    key: clip.render.videoKey,
+    downloadFilename: downloadFilenameOf(clip),
+  });
+  return url;
+}
