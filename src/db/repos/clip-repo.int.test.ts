@@ -159,7 +159,7 @@ describe("clip repository", () => {
     expect(await clipItemKeys(creatorId)).toHaveLength(2);
   });
 
-  it("lists newest first with a cursor, reading only the items it returns", async () => {
+  it("lists newest first with a cursor, reading only the items it returns, pages joining up", async () => {
     const creatorId = createId("creator");
     const olderVideo = createId("video", Date.now() - 60_000);
     const newerVideo = createId("video");
@@ -194,26 +194,7 @@ describe("clip repository", () => {
     expect(stats.map((entry) => entry.count)).toEqual([3, 2]);
     // List pages never carry the platform copy (only the detail does).
     expect(page1.items[0]).not.toHaveProperty("platformCopy");
-  });
 
-  it("pages newest video first, in key order, so pages joined are the one-page listing", async () => {
-    const creatorId = createId("creator");
-    const olderVideo = createId("video", Date.now() - 60_000);
-    const newerVideo = createId("video");
-    await upsertClipsForVideo({
-      table,
-      creatorId,
-      videoId: olderVideo,
-      videoTitle: "old.mp4",
-      moments: [moment(0, 50), moment(1, 40)],
-    });
-    await upsertClipsForVideo({
-      table,
-      creatorId,
-      videoId: newerVideo,
-      videoTitle: "new.mp4",
-      moments: [moment(0, 30), moment(1, 20), moment(2, 10)],
-    });
     // One Query a page, descending: within a video its clips come in reverse rank, as keyed.
     const expected = [
       clipIdFor(newerVideo, 2),
@@ -226,6 +207,7 @@ describe("clip repository", () => {
     expect(onePage.items.map((clip) => clip.clipId)).toEqual(expected);
     expect(onePage.nextCursor).toBeNull();
 
+    // Pages of any size join up to the one listing.
     for (const limit of [1, 2, 3, 4]) {
       const pages: string[][] = [];
       let cursor: string | null = null;

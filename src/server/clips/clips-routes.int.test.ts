@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getClipRoute, PATCH as patchClip } from "@/app/api/clips/[clipId]/route";
 import { GET as listClipsRoute } from "@/app/api/clips/route";
 import { type Clip, upsertClipsForVideo } from "@/db/repos/clip-repo";
-import type { MediaProbe } from "@/engine/types";
+import { testProbe } from "@/engine/testing/test-probe";
 import { createId } from "@/lib/ids";
 import { getQueueUrl } from "@/queue/queue-url";
 import { createSignedInCreator } from "@/server/auth/testing/create-signed-in-creator";
@@ -30,25 +30,7 @@ let stranger: { creatorId: string; cookie: string };
 let videoId: string;
 let clips: Clip[];
 
-const PROBE: MediaProbe = {
-  durationSeconds: 600,
-  width: 1920,
-  height: 1080,
-  codedWidth: 1920,
-  codedHeight: 1080,
-  sampleAspectRatio: 1,
-  rotationDegrees: 0,
-  fps: 30,
-  isVariableFrameRate: false,
-  hasVideo: true,
-  hasAudio: true,
-  videoCodec: "h264",
-  audioCodec: "aac",
-  bitrateBitsPerSecond: 4_000_000,
-  formatName: "mov,mp4,m4a,3gp,3g2,mj2",
-  dynamicRange: "sdr",
-  sizeBytes: 300_000_000,
-};
+const PROBE = testProbe({ durationSeconds: 600, sizeBytes: 300_000_000 });
 
 const list = (cookie: string | null, query = "") =>
   listClipsRoute(new Request(`${base}${query}`, { headers: cookie ? { cookie } : {} }), noParams);

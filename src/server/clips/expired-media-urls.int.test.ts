@@ -3,7 +3,7 @@ import { GET as downloadClipRoute } from "@/app/api/clips/[clipId]/download/rout
 import { GET as videoSourceRoute } from "@/app/api/videos/[videoId]/source/route";
 import { type Clip, markClipRendered, upsertClipsForVideo } from "@/db/repos/clip-repo";
 import { updateVideoStatus, type Video } from "@/db/repos/video-repo";
-import type { MediaProbe } from "@/engine/types";
+import { testProbe } from "@/engine/testing/test-probe";
 import { createId } from "@/lib/ids";
 import { createSignedInCreator } from "@/server/auth/testing/create-signed-in-creator";
 import { getRuntime, tableOf } from "@/server/runtime";
@@ -30,25 +30,14 @@ const RENDER_BYTES = "stand-in rendered clip";
 /** Longer ago than any page URL lives. */
 const PAGE_AGE_MS = (MEDIA_URL_WINDOW_SECONDS + MEDIA_URL_MIN_VALID_SECONDS + 60) * 1000;
 
-const PROBE: MediaProbe = {
-  durationSeconds: 120,
+const PROBE = testProbe({
   width: 1280,
   height: 720,
   codedWidth: 1280,
   codedHeight: 720,
-  sampleAspectRatio: 1,
-  rotationDegrees: 0,
-  fps: 30,
-  isVariableFrameRate: false,
-  hasVideo: true,
-  hasAudio: true,
-  videoCodec: "h264",
-  audioCodec: "aac",
   bitrateBitsPerSecond: 1_000_000,
-  formatName: "mov,mp4,m4a,3gp,3g2,mj2",
-  dynamicRange: "sdr",
   sizeBytes: SOURCE_BYTES.length,
-};
+});
 
 let owner: { creatorId: string; cookie: string };
 let stranger: { creatorId: string; cookie: string };
