@@ -11,8 +11,11 @@ const WORTH_MENTIONING = 35;
 /** What a reason is about: the title (title.ts) names the clip after its strongest reason. */
 export type ReasonKind = "loud-burst" | "loud-throughout" | "cuts" | "motion" | "speech" | "hook" | "chat";
 
-/** A reason with what it is about and how strongly the clip shows it. */
-export type RankedReason = Reason & { kind: ReasonKind; strength: number };
+/**
+ * A reason with what it is about, how strongly the clip shows it (which orders the reasons) and
+ * the sub-score of its channel (which the title goes by).
+ */
+export type RankedReason = Reason & { kind: ReasonKind; strength: number; channelScore: number };
 
 export type ReasonInputs = {
   range: TimeRange;
@@ -51,6 +54,7 @@ export function rankReasons({ range, subscores, evidence, opening, context }: Re
     if (loudest.contrast >= 0.25) {
       reasons.push({
         kind: "loud-burst",
+        channelScore: subscores.audioEnergy,
         atSeconds: loudest.atSeconds,
         text: `Loud burst at ${ts(loudest.atSeconds)} (${formatDb(loudest.rmsDb)} dBFS, ${Math.round(loudest.aboveMedianDb)} dB above the video's median)`,
         strength: subscores.audioEnergy,
@@ -58,6 +62,7 @@ export function rankReasons({ range, subscores, evidence, opening, context }: Re
     } else if (loudest.loudness >= 0.7) {
       reasons.push({
         kind: "loud-throughout",
+        channelScore: subscores.audioEnergy,
         atSeconds: loudest.atSeconds,
         text: `Loud throughout, peaking at ${ts(loudest.atSeconds)} (${formatDb(loudest.rmsDb)} dBFS)`,
         strength: subscores.audioEnergy * 0.8,
@@ -70,6 +75,7 @@ export function rankReasons({ range, subscores, evidence, opening, context }: Re
     if (cuts && cuts.count >= 3) {
       reasons.push({
         kind: "cuts",
+        channelScore: subscores.visualDynamics,
         atSeconds: cuts.fromSeconds,
         text: `Fast cuts: ${cuts.count} scene changes between ${ts(cuts.fromSeconds)} and ${ts(cuts.toSeconds)}`,
         strength: subscores.visualDynamics,
@@ -78,6 +84,7 @@ export function rankReasons({ range, subscores, evidence, opening, context }: Re
     if (motion && motion.toSeconds - motion.fromSeconds >= 3) {
       reasons.push({
         kind: "motion",
+        channelScore: subscores.visualDynamics,
         atSeconds: motion.fromSeconds,
         text: `Strong motion from ${ts(motion.fromSeconds)} to ${ts(motion.toSeconds)}`,
         strength: subscores.visualDynamics * 0.95,
@@ -85,6 +92,7 @@ export function rankReasons({ range, subscores, evidence, opening, context }: Re
     } else if (motion && motion.peak >= 0.4) {
       reasons.push({
         kind: "motion",
+        channelScore: subscores.visualDynamics,
         atSeconds: motion.peakAtSeconds,
         text: `Movement peaks at ${ts(motion.peakAtSeconds)}`,
         strength: subscores.visualDynamics * 0.7,
@@ -97,6 +105,7 @@ export function rankReasons({ range, subscores, evidence, opening, context }: Re
     const hasTranscript = (context.transcript?.length ?? 0) > 0;
     reasons.push({
       kind: "speech",
+      channelScore: subscores.speech,
       atSeconds: evidence.speech.firstAtSeconds,
       text: hasTranscript
         ? `Talk covers ${percent}% of the clip, from ${ts(evidence.speech.firstAtSeconds)}`
@@ -108,6 +117,7 @@ export function rankReasons({ range, subscores, evidence, opening, context }: Re
   if (subscores.hook >= 60) {
     reasons.push({
       kind: "hook",
+      channelScore: subscores.hook,
       atSeconds: opening?.atSeconds ?? range.startSeconds,
       text: `Strong opening: ${describeOpening(opening, evidence, range)} in the first ${HOOK_SECONDS} s`,
       strength: subscores.hook,
@@ -118,6 +128,7 @@ export function rankReasons({ range, subscores, evidence, opening, context }: Re
     const { chat } = evidence;
     reasons.push({
       kind: "chat",
+      channelScore: subscores.chat,
       atSeconds: chat.atSeconds,
       text: `Chat spike at ${ts(chat.atSeconds)}: ${chat.rate.toFixed(1)} messages/s (${chat.timesTypical.toFixed(1)}× the video's typical rate)`,
       strength: subscores.chat,

@@ -4,7 +4,7 @@ import type { MomentEvidence } from "./evidence";
 import type { RankedReason, ReasonKind } from "./reasons";
 
 /**
- * A short title after the clip's strongest reason, at its time: "Loud burst at 02:14", "Rapid
+ * A short title after the clip's strongest reason (by its channel's sub-score), at its time: "Loud burst at 02:14", "Rapid
  * cuts at 01:02", "Fast action at 01:49", "“So this is the moment…” at 05:10" (with a
  * transcript), "Chat erupts at 01:10". The opening is named only when nothing else is. A clip
  * that earns no reason is a "Quiet stretch from" its start. Built from the reasons, so a title
@@ -21,7 +21,14 @@ export function buildTitle({
   evidence: MomentEvidence;
   hasTranscript: boolean;
 }): string {
-  const lead = ranked.find((reason) => reason.kind !== "hook") ?? ranked[0];
+  // The channel that scores highest among those with a reason (its sub-score, not the reasons'
+  // display order: talk that covers the whole clip beats a loud moment in it).
+  const named = ranked.filter((reason) => reason.kind !== "hook");
+  const lead =
+    named.reduce<RankedReason | undefined>(
+      (best, reason) => (!best || reason.channelScore > best.channelScore ? reason : best),
+      undefined,
+    ) ?? ranked[0];
   if (!lead) return `Quiet stretch from ${formatTimestamp(range.startSeconds)}`;
   const at = formatTimestamp(lead.atSeconds);
   const titles: Record<ReasonKind, () => string> = {
