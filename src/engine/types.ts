@@ -30,7 +30,18 @@ export type MediaProbe = {
   sizeBytes: number | null;
   /** How the picture's brightness is encoded; HDR is tone-mapped for clips (media/dynamic-range.ts). */
   dynamicRange: DynamicRange;
+  /**
+   * Where the picture ends, in seconds from the file's start, when it stops a second or more
+   * before the file does (its audio runs on); null (or absent, in probes stored before it was
+   * read) when it runs to the end or the header does not say. Clips are only cut before it.
+   */
+  pictureEndSeconds?: number | null;
 };
+
+/** How much of a source can be clipped: up to where its picture ends. */
+export function clipableSeconds(probe: Pick<MediaProbe, "durationSeconds" | "pictureEndSeconds">): number {
+  return Math.min(probe.durationSeconds, probe.pictureEndSeconds ?? Number.POSITIVE_INFINITY);
+}
 
 /** How signals are extracted: `full` decodes every frame, `fast` only the keyframes (audio is whole in both). */
 export type SignalMode = "fast" | "full";

@@ -68,6 +68,21 @@ describe("parseProbeJson", () => {
     avg_frame_rate: "30/1",
   };
 
+  it("says where a picture that stops early ends, on the file's clock", () => {
+    const audio = { codec_type: "audio", codec_name: "aac", duration: "60" };
+    const endsAt = (video: object, format: object) =>
+      parseProbeJson({
+        streams: [{ ...videoStream, ...video }, audio],
+        format: { duration: "60", ...format },
+      }).pictureEndSeconds;
+    expect(endsAt({ duration: "20" }, {})).toBe(20);
+    // A capture whose clock starts at an hour, the picture 0.1 s after the sound.
+    expect(endsAt({ duration: "20", start_time: "3600.1" }, { start_time: "3600" })).toBeCloseTo(20.1, 3);
+    // Runs to the end (within a second), or the header does not say.
+    expect(endsAt({ duration: "59.5" }, {})).toBeNull();
+    expect(endsAt({ duration: undefined }, {})).toBeNull();
+  });
+
   it("turns a display matrix into a clockwise rotation and swaps the displayed size", () => {
     const probe = parseProbeJson({
       streams: [{ ...videoStream, side_data_list: [{ side_data_type: "Display Matrix", rotation: -90 }] }],

@@ -183,6 +183,7 @@ type RawStream = {
   sample_aspect_ratio?: string;
   color_transfer?: string;
   duration?: string;
+  start_time?: string;
   tags?: Record<string, string>;
   side_data_list?: { side_data_type?: string; rotation?: number | string }[];
   disposition?: Record<string, number>;
@@ -191,6 +192,7 @@ type RawStream = {
 type RawFormat = {
   format_name?: string;
   duration?: string;
+  start_time?: string;
   size?: string;
   bit_rate?: string;
 };
@@ -233,6 +235,17 @@ export function parseProbeJson(json: unknown, measuredDurationSeconds?: number):
     throw new MediaProbeError("empty", "This file has no playable duration (it is empty or cut short).");
   }
 
+  // A picture that stops early (a recording whose video track ended, the sound running on):
+  // where it ends, on the file's clock, from the stream's own start and duration.
+  const videoStreamSeconds = positiveNumber(video.duration);
+  const pictureEnd = videoStreamSeconds
+    ? (finiteNumber(video.start_time) ?? 0) - (finiteNumber(format.start_time) ?? 0) + videoStreamSeconds
+    : null;
+  const pictureEndSeconds =
+    pictureEnd !== null && pictureEnd <= durationSeconds - 1
+      ? Math.max(0, Math.round(pictureEnd * 1000) / 1000)
+      : null;
+
   const rotationDegrees = rotationOf(video);
   const quarterTurn = rotationDegrees === 90 || rotationDegrees === 270;
   // Non-square pixels (anamorphic HDV and DV: 1440×1080 shown 16:9) are shown wider or
@@ -261,6 +274,7 @@ export function parseProbeJson(json: unknown, measuredDurationSeconds?: number):
     formatName: format.format_name ?? "unknown",
     sizeBytes: positiveInt(format.size) ?? null,
     dynamicRange: dynamicRangeOfTransfer(video.color_transfer),
+    pictureEndSeconds,
   };
 }
 
@@ -307,6 +321,11 @@ function parseRate(rate: string | undefined): number | undefined {
   const value = Number(numerator) / Number(denominator);
   // ffprobe writes 0/0 for unknown rates; absurd rates come from broken timestamps.
   return Number.isFinite(value) && value > 0 && value < 1000 ? value : undefined;
+}
+
+function finiteNumber(value: string | undefined): number | undefined {
+  const number = Number(value);
+  return value !== undefined && value !== "" && Number.isFinite(number) ? number : undefined;
 }
 
 function positiveNumber(value: string | number | undefined): number | undefined {

@@ -86,6 +86,8 @@ export const MediaProbeSchema = z.object({
   sizeBytes: z.number().nullable(),
   // Probes stored before it was read are SDR: HDR sources were not told apart then.
   dynamicRange: z.enum(DYNAMIC_RANGES).default("sdr"),
+  // Probes stored before it was read: as far as the engine knew, the picture ran to the end.
+  pictureEndSeconds: z.number().nonnegative().nullish(),
 });
 
 export const VideoAnalysisInfo = z.object({

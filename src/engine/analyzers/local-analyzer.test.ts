@@ -17,7 +17,7 @@ import {
   planSyntheticVideo,
   type SyntheticVideo,
 } from "@/engine/testing/synthetic-video";
-import type { ScoredMoment, SignalMode } from "@/engine/types";
+import { clipableSeconds, type ScoredMoment, type SignalMode } from "@/engine/types";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { MediaProbeError } from "@/media/probe";
 import { createLocalAnalyzer } from "./local-analyzer";
@@ -134,6 +134,7 @@ describe("local analysis of defect fixtures", () => {
     rotated: "analyses",
     "variable-frame-rate": "analyses",
     "one-second": "analyses",
+    "picture-ends-early": "analyses",
     "no-duration": "analyses",
     corrupt: "either",
     "not-a-video": "fails",
@@ -166,7 +167,7 @@ describe("local analysis of defect fixtures", () => {
         const { moments } = outcome.result.analysis;
         expect(moments.length).toBeGreaterThanOrEqual(1);
         for (const moment of moments) {
-          expect(moment.endSeconds).toBeLessThanOrEqual(outcome.result.probe.durationSeconds + 1e-6);
+          expect(moment.endSeconds).toBeLessThanOrEqual(clipableSeconds(outcome.result.probe) + 1e-6);
           expect(moment.endSeconds - moment.startSeconds).toBeGreaterThan(0);
         }
       }
@@ -188,6 +189,21 @@ describe("local analysis of defect fixtures", () => {
     const found = planted.events.filter((event) => findsEvent(analysis.moments, event));
     expect(found.length / planted.events.length).toBeGreaterThanOrEqual(0.8);
   }, 60_000);
+
+  it("clips only where there is a picture when the sound runs on after it", async () => {
+    const { analysis, probe } = await analyzeSource({
+      binaries,
+      input: fixtures["picture-ends-early"],
+      mode: DEFAULT_SIGNAL_MODE,
+    });
+    expect(probe.durationSeconds).toBeCloseTo(12, 0);
+    expect(probe.pictureEndSeconds).toBeCloseTo(4, 1);
+    expect(analysis.moments).toHaveLength(1);
+    expect(analysis.moments[0]?.startSeconds).toBe(0);
+    expect(analysis.moments[0]?.endSeconds).toBeCloseTo(4, 0);
+    // The timeline and the chapters still cover the whole file.
+    expect(analysis.chapters.at(-1)?.endSeconds).toBeCloseTo(12, 0);
+  });
 
   it("makes the whole of a one-second video its single clip", async () => {
     const { analysis } = await analyzeSource({

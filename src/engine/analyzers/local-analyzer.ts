@@ -10,13 +10,14 @@ import {
 import { toTimelineCurve } from "@/engine/moments/interest-curve";
 import { pickMoments } from "@/engine/moments/pick-moments";
 import { type MomentScore, scoreMoment } from "@/engine/scoring/score-moment";
-import type {
-  AnalysisInput,
-  AnalysisResult,
-  Analyzer,
-  MediaProbe,
-  ScoredMoment,
-  SignalCurve,
+import {
+  type AnalysisInput,
+  type AnalysisResult,
+  type Analyzer,
+  clipableSeconds,
+  type MediaProbe,
+  type ScoredMoment,
+  type SignalCurve,
 } from "@/engine/types";
 
 /** Rounds of "fill the uncovered gaps" before giving up on reaching topN. */
@@ -57,7 +58,12 @@ export function analyzeLocally(input: AnalysisInput): AnalysisResult {
     chat,
   });
   const boundaries = collectBoundaries(curve);
-  const limits = { durationSeconds, minSeconds: options.minSeconds, maxSeconds: options.maxSeconds };
+  // Clips only where there is a picture; the timeline and chapters cover the whole file.
+  const limits = {
+    durationSeconds: Math.min(durationSeconds, clipableSeconds(input.probe)),
+    minSeconds: options.minSeconds,
+    maxSeconds: options.maxSeconds,
+  };
 
   type Scored = CandidateMoment & MomentScore;
   const score = (candidate: CandidateMoment): Scored => ({

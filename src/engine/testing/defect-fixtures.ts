@@ -15,6 +15,7 @@ export const DEFECT_FIXTURE_NAMES = [
   "rotated",
   "variable-frame-rate",
   "one-second",
+  "picture-ends-early",
   "no-duration",
   "corrupt",
   "not-a-video",
@@ -32,6 +33,7 @@ const FILE_NAMES: Record<DefectFixtureName, string> = {
   rotated: "rotated.mov",
   "variable-frame-rate": "variable-frame-rate.mp4",
   "one-second": "one-second.mp4",
+  "picture-ends-early": "picture-ends-early.mp4",
   "no-duration": "no-duration.webm",
   corrupt: "corrupt.mp4",
   "not-a-video": "not-a-video.mp4",
@@ -89,6 +91,16 @@ export async function createDefectFixtures({
     ...COMMON_AUDIO,
     "-shortest",
     file("one-second"),
+  ]);
+
+  // The picture stops at 4 s and the sound runs on to 12 s, as a recording whose video track
+  // ended early: there is nothing to clip after 4 s.
+  await ffmpeg([
+    ...picture("320x180", 4),
+    ...tone(12),
+    ...COMMON_VIDEO,
+    ...COMMON_AUDIO,
+    file("picture-ends-early"),
   ]);
 
   // No duration: WebM as a browser's MediaRecorder writes it, live (no duration, no cues).

@@ -11,7 +11,7 @@ import {
   setClipRenderStatus,
   upsertClipsForVideo,
 } from "@/db/repos/clip-repo";
-import { updateVideoStatus, type Video } from "@/db/repos/video-repo";
+import { findVideoById, updateVideo, updateVideoStatus, type Video } from "@/db/repos/video-repo";
 import { DEFAULT_SIGNAL_MODE } from "@/engine/defaults";
 import { extractSignals } from "@/engine/signals/extract-signals";
 import { createId } from "@/lib/ids";
@@ -221,6 +221,30 @@ describe("clip server functions", () => {
     });
     await expect(editClip({ ...base, startSeconds: 10, endSeconds: 11 })).rejects.toMatchObject({
       code: "validation_failed",
+    });
+    // A picture that ends before the sound does bounds the range (its probe says where).
+    const stored = (await findVideoById({ table, creatorId: video.creatorId, videoId: video.videoId }))!;
+    const pictureEndSeconds = Math.floor(duration - 20);
+    const withEarlyEnd = await updateVideo({
+      table,
+      creatorId: video.creatorId,
+      videoId: video.videoId,
+      expectedVersion: stored.version,
+      set: { probe: { ...stored.probe!, pictureEndSeconds } },
+    });
+    await expect(
+      editClip({ ...base, startSeconds: pictureEndSeconds - 10, endSeconds: pictureEndSeconds + 10 }),
+    ).rejects.toMatchObject({
+      code: "validation_failed",
+      message: expect.stringMatching(/where the video has a picture/),
+    });
+    expect((await getClip({ ...base })).source.durationSeconds).toBe(pictureEndSeconds);
+    await updateVideo({
+      table,
+      creatorId: video.creatorId,
+      videoId: video.videoId,
+      expectedVersion: withEarlyEnd.version,
+      set: { probe: stored.probe! },
     });
     await expect(
       editClip({ ...base, startSeconds: 12, endSeconds: 27, expectedVersion: best.version - 1 }),

@@ -9,7 +9,7 @@ import {
 } from "@/db/repos/clip-repo";
 import { findVideoById } from "@/db/repos/video-repo";
 import type { Table } from "@/db/table";
-import type { LayoutChoice } from "@/engine/types";
+import { clipableSeconds, type LayoutChoice } from "@/engine/types";
 import { isClipId } from "@/lib/ids";
 import { enqueueJob } from "@/queue/enqueue-job";
 import { AppError } from "@/server/errors";
@@ -48,8 +48,11 @@ export async function editClip(options: {
     throw new AppError("conflict", "The clip was changed elsewhere. Reload and try again.");
   }
   const video = await findVideoById({ table, creatorId, videoId: clip.videoId });
-  const durationSeconds = video?.probe?.durationSeconds;
-  if (!video || durationSeconds === undefined) throw new AppError("not_found", "The clip's video is gone.");
+  if (!video?.probe) throw new AppError("not_found", "The clip's video is gone.");
+  // A clip can only show where the source has a picture (its sound may run on after it).
+  const durationSeconds = clipableSeconds(video.probe);
+  const where =
+    durationSeconds < video.probe.durationSeconds ? "where the video has a picture" : "within the video";
 
   const startSeconds = roundSeconds(options.startSeconds ?? clip.startSeconds);
   const endSeconds = roundSeconds(options.endSeconds ?? clip.endSeconds);
@@ -62,7 +65,7 @@ export async function editClip(options: {
   if (startSeconds < 0 || endSeconds > roundSeconds(durationSeconds)) {
     throw new AppError(
       "validation_failed",
-      `The clip must lie within the video (0 to ${roundSeconds(durationSeconds)} s).`,
+      `The clip must lie ${where} (0 to ${roundSeconds(durationSeconds)} s).`,
     );
   }
   if (lengthSeconds < minSeconds || lengthSeconds > maxSeconds) {

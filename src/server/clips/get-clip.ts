@@ -1,6 +1,7 @@
 import "server-only";
 import { type Clip, findClipById } from "@/db/repos/clip-repo";
 import { findVideoById } from "@/db/repos/video-repo";
+import { clipableSeconds } from "@/engine/types";
 import { isClipId } from "@/lib/ids";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
@@ -30,7 +31,12 @@ export async function getClip(options: {
   const clip = await findClipById({ table, creatorId, clipId });
   if (!clip) throw new AppError("not_found", "No such clip.");
   const video = await findVideoById({ table, creatorId, videoId: clip.videoId });
-  return toClipDetail({ runtime, clip, sourceDurationSeconds: video?.probe?.durationSeconds ?? null });
+  // What an edit may span: up to where the picture ends.
+  return toClipDetail({
+    runtime,
+    clip,
+    sourceDurationSeconds: video?.probe ? clipableSeconds(video.probe) : null,
+  });
 }
 
 export async function toClipDetail(options: {

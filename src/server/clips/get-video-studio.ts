@@ -3,6 +3,7 @@ import { findVideoChapters, type InterestCurve, type StoredChapter } from "@/db/
 import { listClipsByVideo } from "@/db/repos/clip-repo";
 import { findVideoById, type Video } from "@/db/repos/video-repo";
 import { toYouTubeChapterText } from "@/engine/chapters/youtube-chapter-text";
+import { clipableSeconds } from "@/engine/types";
 import { isId } from "@/lib/ids";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
@@ -80,7 +81,8 @@ export async function getVideoStudio(options: {
       key: video.sourceKey,
     }),
   ]);
-  const sourceDurationSeconds = video.probe?.durationSeconds ?? null;
+  // What an edit may span: up to where the picture ends.
+  const sourceDurationSeconds = video.probe ? clipableSeconds(video.probe) : null;
   view.clips = await Promise.all(clips.map((clip) => toClipDetail({ runtime, clip, sourceDurationSeconds })));
   view.sourceUrl = source.url;
   if (chapters) {

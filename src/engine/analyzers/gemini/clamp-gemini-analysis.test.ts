@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  clampGeminiAnalysis,
   clampGeminiChapters,
   clampGeminiMoments,
   clampGeminiTranscript,
@@ -162,5 +163,29 @@ describe("clampGeminiTranscript", () => {
       { startSeconds: 10, endSeconds: 14, text: "second" },
       { startSeconds: 98, endSeconds: 100, text: "last" },
     ]);
+  });
+});
+
+describe("clampGeminiAnalysis", () => {
+  it("ends moments where the picture ends, and keeps chapters and transcript to the file's end", () => {
+    const clamped = clampGeminiAnalysis(
+      {
+        moments: [
+          geminiMoment({ startSeconds: 10, endSeconds: 40 }),
+          geminiMoment({ startSeconds: 70, endSeconds: 90 }),
+        ],
+        chapters: [
+          { startSeconds: 0, title: "Talk" },
+          { startSeconds: 60, title: "Sound only" },
+        ],
+        transcript: [{ startSeconds: 80, endSeconds: 85, text: "still talking" }],
+      },
+      { ...limits, momentsEndSeconds: 50 },
+    );
+    expect(clamped.moments.map(({ startSeconds, endSeconds }) => [startSeconds, endSeconds])).toEqual([
+      [10, 40],
+    ]);
+    expect(clamped.chapters.map((chapter) => chapter.startSeconds)).toEqual([0, 60]);
+    expect(clamped.transcript).toHaveLength(1);
   });
 });

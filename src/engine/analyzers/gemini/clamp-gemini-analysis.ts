@@ -11,6 +11,8 @@ import { clamp, formatTimestamp, lengthSeconds, rangesOverlap, roundSeconds } fr
 
 export type ClampLimits = {
   durationSeconds: number;
+  /** Moments end by here (where the picture ends); chapters and transcript cover the whole file. */
+  momentsEndSeconds?: number;
   minSeconds: number;
   maxSeconds: number;
 };
@@ -41,7 +43,10 @@ const MAX_REASONS_PER_MOMENT = 4;
 
 export function clampGeminiAnalysis(analysis: GeminiAnalysis, limits: ClampLimits): ClampedGeminiAnalysis {
   return {
-    moments: clampGeminiMoments(analysis.moments, limits),
+    moments: clampGeminiMoments(analysis.moments, {
+      ...limits,
+      durationSeconds: Math.min(limits.durationSeconds, limits.momentsEndSeconds ?? Number.POSITIVE_INFINITY),
+    }),
     chapters: clampGeminiChapters(analysis.chapters, limits.durationSeconds),
     transcript: clampGeminiTranscript(analysis.transcript, limits.durationSeconds),
   };

@@ -1,6 +1,6 @@
 import { createGoogleGenerativeAI, type GoogleLanguageModelOptions } from "@ai-sdk/google";
 import { type FilePart, generateText, type LanguageModel, Output } from "ai";
-import type { AnalysisInput, AnalysisResult, Analyzer } from "@/engine/types";
+import { type AnalysisInput, type AnalysisResult, type Analyzer, clipableSeconds } from "@/engine/types";
 import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { buildGeminiPrompt } from "./build-gemini-prompt";
 import {
@@ -66,6 +66,7 @@ export function createGeminiAnalyzer(options: GeminiAnalyzerOptions): Analyzer {
         });
         const clamped = clampGeminiAnalysis(answer, {
           durationSeconds: videoDurationSeconds(input),
+          momentsEndSeconds: clipableSeconds(input.probe),
           minSeconds: input.options.minSeconds,
           maxSeconds: input.options.maxSeconds,
         });
