@@ -1,5 +1,6 @@
 import type { LayoutChoice } from "@/engine/types";
 import type { ClipDetail } from "@/server/clips/get-clip";
+import type { ClipPictureUrls } from "@/server/clips/get-clip-picture-urls";
 
 /** Browser-side calls to /api/clips/:id, with the API's error message when there is one. */
 export class ClipApiError extends Error {}
@@ -26,6 +27,22 @@ export const clipDownloadHref = (clipId: string) => `/api/clips/${encodeURICompo
 /** A freshly signed URL of the clip's newest render, for a player whose URL has expired. */
 export async function fetchClipVideoUrl(clipId: string): Promise<string | null> {
   return (await fetchClip(clipId)).media?.videoUrl ?? null;
+}
+
+/**
+ * A freshly signed URL of the clip's thumbnail or animated preview, for an <img> or preview whose
+ * URL expired before it first loaded. Null when there is none the element could show: a newer
+ * render's preview in another format than `previewType`.
+ */
+export async function fetchClipPictureUrl(
+  clipId: string,
+  picture: "thumbnail" | { previewType: ClipPictureUrls["previewType"] },
+): Promise<string | null> {
+  const response = await fetch(`/api/clips/${encodeURIComponent(clipId)}/pictures`, { cache: "no-store" });
+  if (!response.ok) throw await errorOf(response);
+  const { pictures } = (await response.json()) as { pictures: ClipPictureUrls };
+  if (picture === "thumbnail") return pictures.thumbnailUrl;
+  return pictures.previewType === picture.previewType ? pictures.previewUrl : null;
 }
 
 export async function saveClipEdit(options: {

@@ -1,27 +1,42 @@
 "use client";
 
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import { useRefreshingPictureUrl } from "@/components/ui/use-refreshing-media-url";
 import type { ClipView } from "@/server/clips/to-clip-view";
-import { isRendering } from "./clip-api";
+import { fetchClipPictureUrl, isRendering } from "./clip-api";
 import { formatLength } from "./format-timestamp";
 
 /**
  * The clip's 9:16 picture: its thumbnail, turning into the animated preview on hover or focus.
- * Shows when a (re-)render is under way or failed. Clicking plays the clip.
+ * Shows when a (re-)render is under way or failed. Clicking plays the clip. Both pictures load
+ * lazily, maybe long after the page did, so an expired URL is swapped for a fresh one once;
+ * a picture that still fails is left out (the dark frame, or the still thumbnail, shows).
  */
 export function ClipPreview({
   clip,
   onPlay,
   size = "md",
 }: {
-  clip: Pick<ClipView, "title" | "rank" | "rendered" | "status" | "durationSeconds" | "renderFailureReason">;
+  clip: Pick<
+    ClipView,
+    "clipId" | "title" | "rank" | "rendered" | "status" | "durationSeconds" | "renderFailureReason"
+  >;
   onPlay: () => void;
   size?: "sm" | "md";
 }) {
   const [animated, setAnimated] = useState(false);
-  const { rendered } = clip;
+  const { clipId, rendered } = clip;
   const rendering = isRendering(clip);
+  const previewType = rendered?.previewType ?? "image/webp";
+  const thumbnail = useRefreshingPictureUrl(
+    rendered?.thumbnailUrl ?? null,
+    useCallback(() => fetchClipPictureUrl(clipId, "thumbnail"), [clipId]),
+  );
+  const preview = useRefreshingPictureUrl(
+    rendered?.previewUrl ?? null,
+    useCallback(() => fetchClipPictureUrl(clipId, { previewType }), [clipId, previewType]),
+  );
   return (
     <button
       type="button"
@@ -34,29 +49,37 @@ export function ClipPreview({
       className="group relative block aspect-[9/16] w-full overflow-hidden rounded-xl bg-slate-900 text-left shadow-sm ring-1 ring-slate-900/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-default"
       aria-label={rendered ? `Play “${clip.title}”` : `“${clip.title}” is not rendered yet`}
     >
-      {rendered && (
+      {thumbnail.url && !thumbnail.problem && (
         // biome-ignore lint/performance/noImgElement: presigned storage URLs, not optimisable assets.
         <img
-          src={rendered.thumbnailUrl}
+          src={thumbnail.url}
           alt=""
           className="absolute inset-0 h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
           loading="lazy"
+          {...thumbnail.imageEvents}
         />
       )}
-      {rendered &&
+      {preview.url &&
+        !preview.problem &&
         animated &&
-        (rendered.previewType === "video/mp4" ? (
+        (previewType === "video/mp4" ? (
           <video
-            src={rendered.previewUrl}
+            src={preview.url}
             muted
             loop
             autoPlay
             playsInline
             className="absolute inset-0 h-full w-full object-cover"
+            {...preview.videoEvents}
           />
         ) : (
           // biome-ignore lint/performance/noImgElement: an animated WebP, which next/image would freeze.
-          <img src={rendered.previewUrl} alt="" className="absolute inset-0 h-full w-full object-cover" />
+          <img
+            src={preview.url}
+            alt=""
+            className="absolute inset-0 h-full w-full object-cover"
+            {...preview.imageEvents}
+          />
         ))}
       <span className="absolute inset-x-0 top-0 flex items-start justify-between p-2">
         <span className="rounded-md bg-slate-950/70 px-1.5 py-0.5 text-xs font-semibold text-white backdrop-blur">

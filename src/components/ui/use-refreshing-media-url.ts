@@ -6,11 +6,11 @@ import { createMediaUrlRefresher, type MediaFailureOutcome } from "./media-url-r
 export type MediaProblem = Exclude<MediaFailureOutcome["kind"], "retry">;
 
 /**
- * A <video>'s signed URL, replaced by a freshly signed one when it fails (see
- * media-url-refresher.ts), resuming at the same moment. Spread `mediaEvents` on the element.
- * A different `url` from the page (a refreshed server render) starts over with it.
+ * A signed URL, replaced by a freshly signed one when it fails (see media-url-refresher.ts).
+ * The element tells `loaded` and `failed`; `url` is what it should show, `problem` why it
+ * cannot. A different `url` from the page (a refreshed server render) starts over with it.
  */
-export function useRefreshingMediaUrl(url: string | null, fetchFreshUrl: () => Promise<string | null>) {
+function useRefreshingUrl(url: string | null, fetchFreshUrl: () => Promise<string | null>) {
   const [state, setState] = useState(() => ({
     pageUrl: url,
     url,
@@ -20,13 +20,9 @@ export function useRefreshingMediaUrl(url: string | null, fetchFreshUrl: () => P
   if (state.pageUrl !== url) {
     setState({ pageUrl: url, url, problem: null, refresher: createMediaUrlRefresher() });
   }
-  // Where to carry on once the fresh URL's metadata is in.
-  const resumeRef = useRef<{ atSeconds: number; playing: boolean } | null>(null);
   const { refresher } = state;
 
-  const onError = (event: SyntheticEvent<HTMLVideoElement>) => {
-    const player = event.currentTarget;
-    resumeRef.current = { atSeconds: player.currentTime, playing: !player.paused && !player.ended };
+  const failed = () => {
     void refresher.failed(fetchFreshUrl).then((outcome) =>
       setState((current) => {
         // The page handed over a new URL meanwhile: that one wins.
@@ -38,8 +34,28 @@ export function useRefreshingMediaUrl(url: string | null, fetchFreshUrl: () => P
     );
   };
 
+  const reportUnplayable = () => setState((current) => ({ ...current, problem: "unplayable" }));
+
+  return { url: state.url, problem: state.problem, loaded: refresher.loaded, failed, reportUnplayable };
+}
+
+/**
+ * A player's <video> URL that survives expiry, resuming at the same moment on the fresh one.
+ * Spread `mediaEvents` on the element.
+ */
+export function useRefreshingMediaUrl(url: string | null, fetchFreshUrl: () => Promise<string | null>) {
+  const source = useRefreshingUrl(url, fetchFreshUrl);
+  // Where to carry on once the fresh URL's metadata is in.
+  const resumeRef = useRef<{ atSeconds: number; playing: boolean } | null>(null);
+
+  const onError = (event: SyntheticEvent<HTMLVideoElement>) => {
+    const player = event.currentTarget;
+    resumeRef.current = { atSeconds: player.currentTime, playing: !player.paused && !player.ended };
+    source.failed();
+  };
+
   const onLoadedMetadata = (event: SyntheticEvent<HTMLVideoElement>) => {
-    refresher.loaded();
+    source.loaded();
     const resume = resumeRef.current;
     resumeRef.current = null;
     if (!resume) return;
@@ -52,12 +68,26 @@ export function useRefreshingMediaUrl(url: string | null, fetchFreshUrl: () => P
     }
   };
 
-  const reportUnplayable = () => setState((current) => ({ ...current, problem: "unplayable" }));
-
   return {
-    url: state.url,
-    problem: state.problem,
-    reportUnplayable,
+    url: source.url,
+    problem: source.problem,
+    reportUnplayable: source.reportUnplayable,
     mediaEvents: { onError, onLoadedMetadata },
+  };
+}
+
+/**
+ * A picture's URL (a thumbnail <img>, or a muted looping preview) that survives expiry: an
+ * image that first loads after the page has aged (lazily, on scroll or hover) gets one fresh
+ * URL before it counts as broken. Spread `imageEvents` on an <img>, `videoEvents` on a <video>.
+ */
+export function useRefreshingPictureUrl(url: string | null, fetchFreshUrl: () => Promise<string | null>) {
+  const picture = useRefreshingUrl(url, fetchFreshUrl);
+  const { failed, loaded } = picture;
+  return {
+    url: picture.url,
+    problem: picture.problem,
+    imageEvents: { onError: failed, onLoad: loaded },
+    videoEvents: { onError: failed, onLoadedData: loaded },
   };
 }

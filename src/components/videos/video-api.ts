@@ -91,5 +91,11 @@ export const videoApi = {
       "GET",
       `/api/videos/${encodeURIComponent(videoId)}/source`,
     ),
+  /** A freshly signed URL of the video's thumbnail (null without one), for an <img> whose URL expired. */
+  thumbnailUrl: (videoId: string) =>
+    request<{ thumbnail: { url: string; expiresAt: string } | null }>(
+      "GET",
+      `/api/videos/${encodeURIComponent(videoId)}/thumbnail`,
+    ),
   remove: (videoId: string) => request<void>("DELETE", `/api/videos/${videoId}`),
 };

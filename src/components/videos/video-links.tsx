@@ -3,6 +3,7 @@ import { cx } from "@/components/ui/cx";
 import { OutlineIcon } from "@/components/ui/outline-icon";
 import { formatClock } from "./format";
 import type { VideoView } from "./video-api";
+import { VideoThumbnailImage } from "./video-thumbnail-image";
 
 /** A video camera outline: the placeholder for a video without a picture yet. */
 export function VideoIcon({ className }: { className?: string }) {
@@ -21,15 +22,15 @@ export function VideoThumbnail({ video, className }: { video: VideoView; classNa
       href={`/videos/${video.id}`}
       className={cx("relative block shrink-0 overflow-hidden rounded-md bg-slate-100", className)}
     >
-      {video.thumbnailUrl ? (
-        // Presigned, short-lived storage URLs: next/image's optimizer would cache them past expiry.
-        // biome-ignore lint/performance/noImgElement: see above
-        <img src={video.thumbnailUrl} alt="" className="h-full w-full object-cover" />
-      ) : (
-        <div className="grid h-full w-full place-items-center text-slate-400">
-          <VideoIcon className="h-6 w-6" />
-        </div>
-      )}
+      <VideoThumbnailImage
+        videoId={video.id}
+        url={video.thumbnailUrl}
+        fallback={
+          <div className="grid h-full w-full place-items-center text-slate-400">
+            <VideoIcon className="h-6 w-6" />
+          </div>
+        }
+      />
       {video.metadata && (
         <span className="absolute right-1 bottom-1 rounded bg-black/70 px-1 text-[11px] font-medium text-white">
           {formatClock(video.metadata.durationSeconds)}

@@ -1,6 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as downloadClipRoute } from "@/app/api/clips/[clipId]/download/route";
+import { GET as clipPicturesRoute } from "@/app/api/clips/[clipId]/pictures/route";
 import { GET as videoSourceRoute } from "@/app/api/videos/[videoId]/source/route";
+import { GET as videoThumbnailRoute } from "@/app/api/videos/[videoId]/thumbnail/route";
 import { type Clip, markClipRendered, upsertClipsForVideo } from "@/db/repos/clip-repo";
 import { updateVideoStatus, type Video } from "@/db/repos/video-repo";
 import { testProbe } from "@/engine/testing/test-probe";
@@ -8,9 +10,10 @@ import { createId } from "@/lib/ids";
 import { createSignedInCreator } from "@/server/auth/testing/create-signed-in-creator";
 import { getRuntime, tableOf } from "@/server/runtime";
 import { writeTextObject } from "@/storage/object-io";
-import { clipRenderObjectKey } from "@/storage/object-keys";
+import { clipRenderObjectKey, videoThumbnailObjectKey } from "@/storage/object-keys";
 import { recordQueuedVideo } from "@/worker/testing/create-queued-test-video";
 import { provisionResources } from "../../../dev/provision";
+import { toVideoView } from "../videos/to-video-view";
 import { getVideoStudio } from "./get-video-studio";
 import { MEDIA_URL_MIN_VALID_SECONDS, MEDIA_URL_WINDOW_SECONDS } from "./presign-media-url";
 
@@ -27,6 +30,7 @@ const appUrl = runtime.config.appUrl;
 
 const SOURCE_BYTES = "stand-in source video";
 const RENDER_BYTES = "stand-in rendered clip";
+const THUMBNAIL_BYTES = "stand-in video thumbnail";
 /** Longer ago than any page URL lives. */
 const PAGE_AGE_MS = (MEDIA_URL_WINDOW_SECONDS + MEDIA_URL_MIN_VALID_SECONDS + 60) * 1000;
 
@@ -42,6 +46,8 @@ const PROBE = testProbe({
 let owner: { creatorId: string; cookie: string };
 let stranger: { creatorId: string; cookie: string };
 let video: Video;
+/** A video still being analysed: no thumbnail yet. */
+let unanalysed: Video;
 let rendered: Clip;
 let unrendered: Clip;
 
@@ -50,9 +56,19 @@ const download = (cookie: string | null, clipId: string) =>
     new Request(`${appUrl}/api/clips/${clipId}/download`, { headers: cookie ? { cookie } : {} }),
     { params: Promise.resolve({ clipId }) },
   );
+const pictures = (cookie: string | null, clipId: string) =>
+  clipPicturesRoute(
+    new Request(`${appUrl}/api/clips/${clipId}/pictures`, { headers: cookie ? { cookie } : {} }),
+    { params: Promise.resolve({ clipId }) },
+  );
 const source = (cookie: string | null, videoId: string) =>
   videoSourceRoute(
     new Request(`${appUrl}/api/videos/${videoId}/source`, { headers: cookie ? { cookie } : {} }),
+    { params: Promise.resolve({ videoId }) },
+  );
+const thumbnail = (cookie: string | null, videoId: string) =>
+  videoThumbnailRoute(
+    new Request(`${appUrl}/api/videos/${videoId}/thumbnail`, { headers: cookie ? { cookie } : {} }),
     { params: Promise.resolve({ videoId }) },
   );
 
@@ -119,13 +135,23 @@ beforeAll(async () => {
       endSeconds: 25,
     },
   }))!.clip;
+  const thumbnailKey = videoThumbnailObjectKey(creatorId, videoId);
+  await writeTextObject({ ...storage, key: thumbnailKey, text: THUMBNAIL_BYTES, contentType: "image/jpeg" });
   for (const [from, to] of [
     ["QUEUED", "ANALYZING"],
     ["ANALYZING", "RENDERING"],
     ["RENDERING", "READY"],
   ] as const) {
-    video = await updateVideoStatus({ table, creatorId, videoId, from: [from], to });
+    const set = to === "READY" ? { thumbnailKey } : undefined;
+    video = await updateVideoStatus({ table, creatorId, videoId, from: [from], to, set });
   }
+  unanalysed = await recordQueuedVideo({
+    table,
+    creatorId,
+    videoId: createId("video"),
+    filename: "later.mp4",
+    probe: PROBE,
+  });
 });
 
 describe("a video page open longer than its signed URLs live", () => {
@@ -167,6 +193,48 @@ describe("a video page open longer than its signed URLs live", () => {
     expect(await file.text()).toBe(SOURCE_BYTES);
   });
 
+  it("hands a clip's thumbnail and preview working URLs after the page's own have expired", async () => {
+    const page = await loadedAgo(PAGE_AGE_MS, () =>
+      getVideoStudio({ runtime, creatorId: owner.creatorId, videoId: video.videoId }),
+    );
+    const pageRender = page.clips.find((clip) => clip.clipId === rendered.clipId)!.rendered!;
+    expect((await fetch(pageRender.thumbnailUrl)).status).toBe(403);
+    expect((await fetch(pageRender.previewUrl)).status).toBe(403);
+
+    const response = await pictures(owner.cookie, rendered.clipId);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const body = (await response.json()) as {
+      pictures: { thumbnailUrl: string; previewUrl: string; previewType: string; expiresAt: string };
+    };
+    expect(body.pictures.previewType).toBe(pageRender.previewType);
+    expect(Date.parse(body.pictures.expiresAt)).toBeGreaterThan(Date.now() + 10 * 60_000);
+    for (const url of [body.pictures.thumbnailUrl, body.pictures.previewUrl]) {
+      const file = await fetch(url);
+      expect(file.status).toBe(200);
+      expect(await file.text()).toBe(RENDER_BYTES);
+    }
+  });
+
+  it("hands a video list a working thumbnail URL after the page's own has expired", async () => {
+    const listed = await loadedAgo(PAGE_AGE_MS, () => toVideoView(runtime, video));
+    expect((await fetch(listed.thumbnailUrl!)).status).toBe(403);
+
+    const response = await thumbnail(owner.cookie, video.videoId);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const body = (await response.json()) as { thumbnail: { url: string; expiresAt: string } };
+    expect(Date.parse(body.thumbnail.expiresAt)).toBeGreaterThan(Date.now() + 10 * 60_000);
+    const file = await fetch(body.thumbnail.url);
+    expect(file.status).toBe(200);
+    expect(await file.text()).toBe(THUMBNAIL_BYTES);
+
+    // A video without a thumbnail yet has none to refresh: the list keeps its placeholder.
+    const none = await thumbnail(owner.cookie, unanalysed.videoId);
+    expect(none.status).toBe(200);
+    expect(await none.json()).toEqual({ thumbnail: null });
+  });
+
   it("signs fresh URLs for the owner only", async () => {
     expect((await download(null, rendered.clipId)).status).toBe(401);
     expect((await source(null, video.videoId)).status).toBe(401);
@@ -174,6 +242,13 @@ describe("a video page open longer than its signed URLs live", () => {
     expect((await source(stranger.cookie, video.videoId)).status).toBe(404);
     expect((await download(owner.cookie, "../etc")).status).toBe(404);
     expect((await source(owner.cookie, "video_nope")).status).toBe(404);
+    expect((await pictures(null, rendered.clipId)).status).toBe(401);
+    expect((await pictures(stranger.cookie, rendered.clipId)).status).toBe(404);
+    expect((await pictures(owner.cookie, "../etc")).status).toBe(404);
+    expect((await pictures(owner.cookie, unrendered.clipId)).status).toBe(409);
+    expect((await thumbnail(null, video.videoId)).status).toBe(401);
+    expect((await thumbnail(stranger.cookie, video.videoId)).status).toBe(404);
+    expect((await thumbnail(owner.cookie, "video_nope")).status).toBe(404);
     // Before its first render a clip has nothing to download.
     const early = await download(owner.cookie, unrendered.clipId);
     expect(early.status).toBe(409);

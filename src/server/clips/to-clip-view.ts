@@ -49,6 +49,10 @@ export type ClipView = {
   updatedAt: string;
 };
 
+/** A render's animated preview is an MP4 where the renderer cannot write animated WebP. */
+export const previewTypeOf = (previewKey: string): NonNullable<ClipView["rendered"]>["previewType"] =>
+  previewKey.endsWith(".mp4") ? "video/mp4" : "image/webp";
+
 export async function toClipView(options: { runtime: Runtime; clip: ClipSummary }): Promise<ClipView> {
   const { runtime, clip } = options;
   const presigner = runtime.clients.s3Presigner;
@@ -67,7 +71,7 @@ export async function toClipView(options: { runtime: Runtime; clip: ClipSummary 
       layout: clip.render.layout,
       thumbnailUrl: thumbnail.url,
       previewUrl: preview.url,
-      previewType: clip.render.previewKey.endsWith(".mp4") ? "video/mp4" : "image/webp",
+      previewType: previewTypeOf(clip.render.previewKey),
       urlsExpireAt: thumbnail.expiresAt,
     };
   }

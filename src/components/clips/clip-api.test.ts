@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ClipPictureUrls } from "@/server/clips/get-clip-picture-urls";
+import { fetchClipPictureUrl } from "./clip-api";
+
+const CLIP_ID = "clip_01JZ8Q0000000000000000TEST";
+const FRESH: ClipPictureUrls = {
+  thumbnailUrl: "http://localhost:8701/truss-media/clips/r1.jpg?X-Amz-Date=20260101T003012Z",
+  previewUrl: "http://localhost:8701/truss-media/clips/r1.preview.webp?X-Amz-Date=20260101T003012Z",
+  previewType: "image/webp",
+  expiresAt: "2026-01-01T00:45:12.000Z",
+};
+
+/** GET /api/clips/{id}/pictures answers with these. */
+function servePictures(changes: Partial<ClipPictureUrls> = {}) {
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+    Response.json({ pictures: { ...FRESH, ...changes } }),
+  );
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("fetchClipPictureUrl", () => {
+  it("asks the pictures route for URLs signed now, bypassing the HTTP cache", async () => {
+    const fetchMock = servePictures();
+    expect(await fetchClipPictureUrl(CLIP_ID, "thumbnail")).toBe(FRESH.thumbnailUrl);
+    expect(await fetchClipPictureUrl(CLIP_ID, { previewType: "image/webp" })).toBe(FRESH.previewUrl);
+    expect(fetchMock).toHaveBeenCalledWith(
+      `/api/clips/${CLIP_ID}/pictures`,
+      expect.objectContaining({ cache: "no-store" }),
+    );
+  });
+
+  it("has no URL for a preview whose newest render changed format", async () => {
+    // An <img> cannot show the MP4 preview a newer render made instead of the WebP it had.
+    servePictures({ previewType: "video/mp4" });
+    expect(await fetchClipPictureUrl(CLIP_ID, { previewType: "image/webp" })).toBeNull();
+    expect(await fetchClipPictureUrl(CLIP_ID, { previewType: "video/mp4" })).toBe(FRESH.previewUrl);
+  });
+
+  it("fails with the API's message when there are no pictures to sign", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        Response.json({ error: { message: "This clip has not been rendered yet." } }, { status: 409 }),
+      ),
+    );
+    await expect(fetchClipPictureUrl(CLIP_ID, "thumbnail")).rejects.toThrow(
+      "This clip has not been rendered yet.",
+    );
+  });
+});
