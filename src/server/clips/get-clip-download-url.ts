@@ -17,16 +17,23 @@ export async function getClipDownloadUrl(options: {
   creatorId: string;
   clipId: string;
 }): Promise<string> {
+  const { runtime } = options;
+  const { clip, render } = await findRenderedClip(options);
+  const { url } = await presignGet({
+    client: runtime.clients.s3Presigner,
+    bucket: runtime.config.aws.bucketName,
+    key: render.videoKey,
+    downloadFilename: downloadFilenameOf(clip),
+  });
+  return url;
+}
+
+/** One of the creator's clips with its newest finished render: 404 for another's, 409 before one. */
+export async function findRenderedClip(options: { runtime: Runtime; creatorId: string; clipId: string }) {
   const { runtime, creatorId, clipId } = options;
   if (!isClipId(clipId)) throw new AppError("not_found", "No such clip.");
   const clip = await findClipById({ table: tableOf(runtime), creatorId, clipId });
   if (!clip) throw new AppError("not_found", "No such clip.");
   if (!clip.render) throw new AppError("conflict", "This clip has not been rendered yet.");
-  const { url } = await presignGet({
-    client: runtime.clients.s3Presigner,
-    bucket: runtime.config.aws.bucketName,
-    key: clip.render.videoKey,
-    downloadFilename: downloadFilenameOf(clip),
-  });
-  return url;
+  return { clip, render: clip.render };
 }

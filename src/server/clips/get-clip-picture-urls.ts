@@ -1,9 +1,7 @@
 import "server-only";
-import { findClipById } from "@/db/repos/clip-repo";
-import { isClipId } from "@/lib/ids";
-import { AppError } from "@/server/errors";
-import { type Runtime, tableOf } from "@/server/runtime";
+import type { Runtime } from "@/server/runtime";
 import { presignGet } from "@/storage/presign";
+import { findRenderedClip } from "./get-clip-download-url";
 import { type ClipView, previewTypeOf } from "./to-clip-view";
 
 export type ClipPictureUrls = Pick<
@@ -22,21 +20,15 @@ export async function getClipPictureUrls(options: {
   creatorId: string;
   clipId: string;
 }): Promise<ClipPictureUrls> {
-  const { runtime, creatorId, clipId } = options;
-  if (!isClipId(clipId)) throw new AppError("not_found", "No such clip.");
-  const clip = await findClipById({ table: tableOf(runtime), creatorId, clipId });
-  if (!clip) throw new AppError("not_found", "No such clip.");
-  if (!clip.render) throw new AppError("conflict", "This clip has not been rendered yet.");
+  const { runtime } = options;
+  const { render } = await findRenderedClip(options);
   const sign = (key: string) =>
     presignGet({ client: runtime.clients.s3Presigner, bucket: runtime.config.aws.bucketName, key });
-  const [thumbnail, preview] = await Promise.all([
-    sign(clip.render.thumbnailKey),
-    sign(clip.render.previewKey),
-  ]);
+  const [thumbnail, preview] = await Promise.all([sign(render.thumbnailKey), sign(render.previewKey)]);
   return {
     thumbnailUrl: thumbnail.url,
     previewUrl: preview.url,
-    previewType: previewTypeOf(clip.render.previewKey),
+    previewType: previewTypeOf(render.previewKey),
     expiresAt: thumbnail.expiresAt,
   };
 }
