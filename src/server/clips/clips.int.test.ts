@@ -20,12 +20,12 @@ import { probeMedia } from "@/media/probe";
 import { getQueueUrl } from "@/queue/queue-url";
 import { tableOf } from "@/server/runtime";
 import { removeVideoCaptions, setVideoCaptions } from "@/server/videos/video-captions";
+import { writeSignalsArtifact } from "@/storage/analysis-artifacts";
 import { headObject } from "@/storage/head-object";
 import { downloadObjectToFile, writeJsonObject } from "@/storage/object-io";
 import { captionsObjectKey, clipRenderObjectKey } from "@/storage/object-keys";
 import { presignGet } from "@/storage/presign";
 import type { JobContext } from "@/worker/job-types";
-import { writeSignalsArtifact } from "@/worker/jobs/clip-pipeline/analysis-artifacts";
 import { renderClipJob } from "@/worker/jobs/render-clip";
 import { createQueuedTestVideo } from "@/worker/testing/create-queued-test-video";
 import { provisionResources } from "../../../dev/provision";
@@ -268,6 +268,12 @@ describe("clip server functions", () => {
     expect(edited).toMatchObject({ revision: 1, status: "PENDING", startSeconds: 12, endSeconds: 27.5 });
     expect(edited.rendered?.revision).toBe(0);
     expect(edited.media).not.toBeNull();
+    // Scored for its new range in the request: every reason is inside it.
+    expect(edited.reasons.length).toBeGreaterThan(0);
+    for (const reason of edited.reasons) {
+      expect(reason.atSeconds).toBeGreaterThanOrEqual(12);
+      expect(reason.atSeconds).toBeLessThanOrEqual(27.5);
+    }
 
     const jobs = await receiveRenderJobs();
     expect(jobs).toEqual([
@@ -286,6 +292,11 @@ describe("clip server functions", () => {
       status: "READY",
       revision: 1,
       rendered: { revision: 1, startSeconds: 12, endSeconds: 27.5 },
+    });
+    // The render job's own re-score found the same figures.
+    expect({ score: rendered.score, reasons: rendered.reasons }).toEqual({
+      score: edited.score,
+      reasons: edited.reasons,
     });
     // Re-scored from the signals: the rank item moved with the score (one rank item, new score).
     const ranked = await listClipsByScore({ table, creatorId, limit: 10 });

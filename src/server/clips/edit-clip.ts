@@ -9,13 +9,14 @@ import {
 } from "@/db/repos/clip-repo";
 import { findVideoById } from "@/db/repos/video-repo";
 import type { Table } from "@/db/table";
-import { clipableSeconds, type LayoutChoice } from "@/engine/types";
+import { clipableSeconds, type LayoutChoice, type MediaProbe } from "@/engine/types";
 import { isClipId } from "@/lib/ids";
 import { enqueueJob } from "@/queue/enqueue-job";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { clipEditLimits } from "./clip-edit-limits";
 import { type ClipDetail, toClipDetail } from "./get-clip";
+import { loadScoringInputs, rescoreClip } from "./rescore-clip";
 
 /** Times are kept to the centisecond (as the engine stores them). */
 const roundSeconds = (seconds: number) => Math.round(seconds * 100) / 100;
@@ -24,8 +25,9 @@ const roundSeconds = (seconds: number) => Math.round(seconds * 100) / 100;
  * A creator's edit of a clip: a new start and/or end, and/or a layout (what is not given stays
  * as it is). Checks the range against the video's duration and the edit limits, stores the
  * edit as a new revision (conditional on `expectedVersion` when given) and queues a re-render.
- * The previous render stays on show until the new one is ready; the score is re-measured for
- * a new range by the render job.
+ * The previous render stays on show until the new one is ready. A new range is scored here, from
+ * the video's stored signals (milliseconds), so the answer already describes it; the render job
+ * scores it again only if that failed.
  *
  * Sending what the clip already has queues its render again only if that failed or has waited
  * or run past STALE_RENDER_MS ("Render again"), and is otherwise a no-op.
@@ -85,7 +87,7 @@ export async function editClip(options: {
   // STALE_RENDER_MS. A render that failed or is that stale is what "Render again" asks for: it
   // is queued again.
   const askedAgain = unchanged && clipRenderStuck(clip);
-  const updated = !unchanged
+  const edited = !unchanged
     ? await storeClipEdit({
         table,
         creatorId,
@@ -98,6 +100,11 @@ export async function editClip(options: {
     : askedAgain
       ? await markRenderAskedAgain({ table, creatorId, clip })
       : null;
+  const rangeChanged = startSeconds !== clip.startSeconds || endSeconds !== clip.endSeconds;
+  const updated =
+    edited && rangeChanged
+      ? await scoreNewRange({ runtime, creatorId, clip: edited, probe: video.probe })
+      : edited;
   if (updated) {
     try {
       await enqueueJob(runtime, "render-clip", {
@@ -119,6 +126,34 @@ export async function editClip(options: {
     updated ?? (askedAgain ? await findClipById({ table, creatorId, clipId, consistent: true }) : clip);
   if (!current) throw new AppError("not_found", "No such clip.");
   return toClipDetail({ runtime, clip: current, sourceDurationSeconds: durationSeconds });
+}
+
+/**
+ * The edited clip scored for its new range; the clip as it was when that cannot be done now (the
+ * stored analysis unreadable): the render job scores it then. A newer edit saved meanwhile
+ * scores itself.
+ */
+async function scoreNewRange(options: {
+  runtime: Runtime;
+  creatorId: string;
+  clip: Clip;
+  probe: MediaProbe;
+}): Promise<Clip> {
+  const { runtime, creatorId, clip } = options;
+  try {
+    const inputs = await loadScoringInputs({
+      s3: runtime.clients.s3,
+      bucket: runtime.config.aws.bucketName,
+      creatorId,
+      videoId: clip.videoId,
+    });
+    return (
+      (await rescoreClip({ table: tableOf(runtime), creatorId, clip, probe: options.probe, inputs })) ?? clip
+    );
+  } catch (error) {
+    console.warn("[clips] scoring an edited clip failed; its render job scores it", clip.clipId, error);
+    return clip;
+  }
 }
 
 /**

@@ -19,6 +19,7 @@ import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
 import { tableOf } from "@/server/runtime";
 import { setVideoCaptions } from "@/server/videos/video-captions";
+import { readAnalysisArtifact } from "@/storage/analysis-artifacts";
 import { headObject } from "@/storage/head-object";
 import { deleteObjects, downloadObjectToFile } from "@/storage/object-io";
 import { analysisObjectKey } from "@/storage/object-keys";
@@ -27,7 +28,6 @@ import { provisionResources } from "../../../dev/provision";
 import { testRuntime } from "../../../dev/test/runtime";
 import type { JobContext } from "../job-types";
 import { analyzeVideoJob } from "./analyze-video";
-import { readAnalysisArtifact } from "./clip-pipeline/analysis-artifacts";
 import { renderClipJob } from "./render-clip";
 
 const runtime = testRuntime();

@@ -31,19 +31,19 @@ import { ensureSeekableSource, needsSeekableCopy } from "@/media/seekable-copy";
 import { AppError } from "@/server/errors";
 import { tableOf } from "@/server/runtime";
 import { purgeVideo } from "@/server/videos/purge-video";
+import {
+  readAnalysisArtifact,
+  readSignalsArtifact,
+  writeAnalysisArtifact,
+  writeSignalsArtifact,
+} from "@/storage/analysis-artifacts";
+import { captionsTranscript, readCreatorTranscript } from "@/storage/creator-transcript";
 import { type Bucket, downloadObjectToFile, uploadFile } from "@/storage/object-io";
 import { seekableCopyObjectKey, videoThumbnailObjectKey } from "@/storage/object-keys";
 import { presignGet } from "@/storage/presign";
 import { failureReasonOf } from "../failure-reason";
 import type { JobContext, JobHandler } from "../job-types";
 import { PermanentJobError } from "../job-types";
-import {
-  readAnalysisArtifact,
-  readSignalsArtifact,
-  writeAnalysisArtifact,
-  writeSignalsArtifact,
-} from "./clip-pipeline/analysis-artifacts";
-import { captionsTranscript, readCreatorTranscript } from "./clip-pipeline/read-creator-transcript";
 import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
 import { createVideoProgress, type VideoProgress } from "./clip-pipeline/video-progress";
 

@@ -1,23 +1,19 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { clipNeedsRender, findClipById, setClipRenderStatus, updateClipScore } from "@/db/repos/clip-repo";
+import { clipNeedsRender, findClipById, setClipRenderStatus } from "@/db/repos/clip-repo";
 import { findVideoById } from "@/db/repos/video-repo";
-import { curveToScore } from "@/engine/analyzers/local-analyzer";
-import { DEFAULT_MOMENT_OPTIONS } from "@/engine/defaults";
 import { prepareRenderer } from "@/engine/render/render-clip";
-import { scoreRange } from "@/engine/scoring/score-range";
 import { isClipId, isId } from "@/lib/ids";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { ensureSeekableSource, needsSeekableCopy } from "@/media/seekable-copy";
+import { loadScoringInputs, rescoreClip } from "@/server/clips/rescore-clip";
 import { AppError } from "@/server/errors";
 import { tableOf } from "@/server/runtime";
 import { downloadObjectToFile } from "@/storage/object-io";
 import { presignGet } from "@/storage/presign";
 import type { JobContext, JobHandler } from "../job-types";
 import { PermanentJobError } from "../job-types";
-import { readAnalysisArtifact, readSignalsArtifact } from "./clip-pipeline/analysis-artifacts";
-import { captionsTranscript } from "./clip-pipeline/read-creator-transcript";
 import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
 
 /**
@@ -72,38 +68,14 @@ export async function rerenderClip(options: {
   const video = await findVideoById({ table, creatorId, videoId, consistent: true });
   if (!video?.probe) return log("the clip's video is gone; nothing to render", { clipId });
 
-  const ref = { ...storage, creatorId, videoId, signal };
-  const [signals, analysis] = await Promise.all([readSignalsArtifact(ref), readAnalysisArtifact(ref)]);
-  const transcript = await captionsTranscript({ ...ref, log, generated: analysis?.transcript });
-  // An edited range is scored again, whoever scored it first. So is a clip the local analyzer
-  // scored, with the captions it now shows: a subtitle file given or removed after the analysis
-  // changes its speech sub-score as it would have then (the same captions give the same score,
-  // and nothing is written).
-  const scoredLocally = analysis?.analyzer === "local";
-  if (signals && (clip.rangeEditedAt !== null || scoredLocally)) {
-    // Scored exactly as the local analyzer scores its own clips, so scores stay comparable.
-    const readout = scoreRange({
-      signals: curveToScore(video.probe, signals),
-      range: { startSeconds: clip.startSeconds, endSeconds: clip.endSeconds },
-      weights: DEFAULT_MOMENT_OPTIONS.weights,
-      transcript,
-    });
-    const rescored = await updateClipScore({
-      table,
-      creatorId,
-      clipId,
-      revision,
-      scored: {
-        score: readout.score,
-        subscores: readout.subscores,
-        reasons: readout.reasons,
-        // The local analyzer's titles say what drives the clip; another analyzer's are its own.
-        ...(scoredLocally && { title: readout.title }),
-      },
-    });
-    if (!rescored) return log("a newer range was saved while re-scoring", { clipId, revision });
-    clip = rescored;
-  }
+  // Scored again first (a range edit is usually scored already, in its request; captions given
+  // or removed since the analysis change a locally scored clip's speech sub-score): the same
+  // inputs give the same score, and nothing is written.
+  const inputs = await loadScoringInputs({ ...storage, creatorId, videoId, signal, log });
+  const { signals, transcript } = inputs;
+  const rescored = await rescoreClip({ table, creatorId, clip, probe: video.probe, inputs });
+  if (!rescored) return log("a newer range was saved while re-scoring", { clipId, revision });
+  clip = rescored;
 
   const toRender = clip;
   const probe = video.probe;
