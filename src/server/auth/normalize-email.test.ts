@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EmailAddress, normalizeEmail } from "./normalize-email";
+import { EmailAddress, inboxOf, normalizeEmail } from "./normalize-email";
 
 describe("normalizeEmail", () => {
   it("folds case and surrounding whitespace into one form", () => {
@@ -8,6 +8,16 @@ describe("normalizeEmail", () => {
 
   it("maps full-width look-alikes to ASCII before anything else sees them", () => {
     expect(normalizeEmail("ａｄａ＠example.com")).toBe("ada@example.com");
+  });
+});
+
+describe("inboxOf", () => {
+  it("drops a +tag, and Gmail's dots, so aliases of one inbox share its rate limit", () => {
+    expect(inboxOf("victim+1@example.com")).toBe("victim@example.com");
+    expect(inboxOf("v.i.c.t.i.m+spam@googlemail.com")).toBe("victim@gmail.com");
+    expect(inboxOf("first.last@example.com")).toBe("first.last@example.com");
+    // A leading + is the whole local part, not a tag.
+    expect(inboxOf("+ops@example.com")).toBe("+ops@example.com");
   });
 });
 

@@ -7,6 +7,7 @@ import { AUTH_BASE_PATH, createAuthConfig, EMAIL_PROVIDER_ID } from "./auth-conf
 import { DEFAULT_AFTER_SIGN_IN_PATH, toSafeCallbackPath } from "./callback-url";
 import { enforceRateLimit } from "./enforce-rate-limit";
 import { MAGIC_LINK_RATE_LIMITS } from "./magic-link-rate-limits";
+import { inboxOf } from "./normalize-email";
 
 /**
  * "Send me a sign-in link". Checks the callback target and the rate limits (per email and
@@ -40,7 +41,8 @@ export async function requestMagicLink(options: {
     enforceRateLimit({
       table,
       rule: MAGIC_LINK_RATE_LIMITS.perEmail,
-      subject: normalizedEmail,
+      // Per inbox: `victim+1@`, `victim+2@`… all land in one mailbox and share its budget.
+      subject: inboxOf(normalizedEmail),
       nowMs: options.nowMs,
     }),
     enforceRateLimit({

@@ -209,6 +209,18 @@ describe("magic-link sign-in", () => {
     expect(await outboxFor(email)).toHaveLength(limit);
   });
 
+  it("counts the +aliases of one inbox together, from any client address", async () => {
+    const [local, domain] = uniqueEmail().split("@");
+    const { limit } = MAGIC_LINK_RATE_LIMITS.perEmail;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= limit; attempt++) {
+      const alias = `${local}+${attempt}@${domain}`;
+      statuses.push((await requestLink({ email: alias }, { clientAddress: uniqueAddress() })).status);
+    }
+    expect(statuses.slice(0, limit).every((status) => status === 202)).toBe(true);
+    expect(statuses[limit]).toBe(429);
+  });
+
   it("limits requests per client address across different emails", async () => {
     const clientAddress = uniqueAddress();
     const { limit } = MAGIC_LINK_RATE_LIMITS.perClientAddress;
