@@ -66,8 +66,9 @@ export const EnvSchema = z.object({
   /**
    * Proxies in front of the web app that append the address they saw to X-Forwarded-For (a
    * load balancer, a CDN). Rate limits key on the entry the outermost one appended; entries to
-   * its left are whatever the client sent. 1 also covers no proxy: Next's server then sets the
-   * header to the socket's address (when the client sent none).
+   * its left are whatever the client sent. With no proxy, Next sets the header from the socket
+   * only when the client sent none, so a client can rotate it: production belongs behind a
+   * proxy that appends (the per-inbox email limit holds either way; docs/auth.md).
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   SMTP_URL: z
