@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
-import { unlink } from "node:fs/promises";
+import { readFile, unlink } from "node:fs/promises";
 import http from "node:http";
 import { createRequire } from "node:module";
 import net from "node:net";
@@ -239,14 +239,16 @@ async function startS3Server({ port, directory }: { port: number; directory: str
     on(event: "error", listener: (error: Error, context: { method: string; path: string }) => void): void;
     reset(): void;
   };
-  keepObjectDirectories(require("@20minutes/s3rver/lib/stores/filesystem") as FilesystemStoreClass);
+  const S3Error = require("@20minutes/s3rver/lib/models/error") as S3ErrorClass;
+  const store = require("@20minutes/s3rver/lib/stores/filesystem") as FilesystemStoreClass;
+  keepObjectDirectories(store);
+  checkPartsOnComplete(store, S3Error);
   mkdirSync(directory, { recursive: true });
   const s3rver = new S3rver({ silent: true, directory, vhostBuckets: false });
   // Silent drops S3's own answers (NoSuchKey, NotImplemented…), and with them any failure of
   // the server itself; that is worth a line: a 500 in a test run is otherwise a bare status.
   // A client hanging up mid-body is neither: ffmpeg does after each ranged read, and a page
   // reloaded mid-upload leaves its PUT short (HPE_INVALID_EOF_STATE, "Parse Error").
-  const S3Error = require("@20minutes/s3rver/lib/models/error") as new () => Error & { code: string };
   const CLIENT_HUNG_UP = new Set([
     "ECONNRESET",
     "EPIPE",
@@ -289,9 +291,40 @@ async function startS3Server({ port, directory }: { port: number; directory: str
 type FilesystemStoreClass = {
   prototype: {
     deleteObject(bucket: string, key: string): Promise<void>;
-    getResourcePath(bucket: string, key: string, resource: string): string;
+    getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+    putObjectMultipart(
+      bucket: string,
+      uploadId: string,
+      parts: { number: number; etag: string }[],
+    ): Promise<unknown>;
   };
 };
+
+type S3ErrorClass = new (code: string, message: string) => Error & { code: string };
+
+/**
+ * Completing a multipart upload, s3rver opens each named part's file as a stream without an
+ * error listener: a part that was never uploaded crashed the whole process hosting the local
+ * services (the one request a signed-in creator could send to take `npm start` down), and it
+ * never compared the ETags given with the parts stored. S3 answers both with InvalidPart; so
+ * does this check, before s3rver reads anything.
+ */
+function checkPartsOnComplete(store: FilesystemStoreClass, S3Error: S3ErrorClass) {
+  const completeParts = store.prototype.putObjectMultipart;
+  store.prototype.putObjectMultipart = async function checkedPutObjectMultipart(bucket, uploadId, parts) {
+    const uploadDir = path.join(this.getResourcePath(bucket, undefined, "uploads"), uploadId);
+    for (const part of parts) {
+      const storedMd5 = await readFile(path.join(uploadDir, `${part.number}.md5`), "utf8").catch(() => null);
+      if (storedMd5 === null || storedMd5.trim() !== part.etag) {
+        throw new S3Error(
+          "InvalidPart",
+          "One or more of the specified parts could not be found. The part may not have been uploaded, or the specified entity tag may not match the part's entity tag.",
+        );
+      }
+    }
+    return completeParts.call(this, bucket, uploadId, parts);
+  };
+}
 
 /**
  * s3rver deletes an object's files, then removes its parent directories while they look empty
