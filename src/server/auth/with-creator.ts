@@ -29,7 +29,11 @@ export function withCreator<Params extends Record<string, string> = Record<strin
       }
       // Cookies ride along on cross-site requests; a write authenticated by cookie must come
       // from our own pages. (Bearer tokens are never sent by a browser on its own.)
-      if (identity.via === "session" && !SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
+      if (
+        identity.via === "session" &&
+        !SAFE_METHODS.has(request.method) &&
+        !isSameOrigin(request, runtime.config.appUrl)
+      ) {
         throw new AppError("forbidden", "Cross-site requests are not allowed.");
       }
       const params = await routeContext.params;
@@ -40,14 +44,20 @@ export function withCreator<Params extends Record<string, string> = Record<strin
   };
 }
 
-/** Browsers send `Origin` on every cross-origin and same-origin write; compare with our host. */
-function isSameOrigin(request: Request): boolean {
+/**
+ * Browsers send `Origin` on every cross-origin and same-origin write: it must be our public
+ * origin (APP_URL), or the host the request was sent to. Not `X-Forwarded-Host`: a client may
+ * send that header itself, and with it any Origin would have matched.
+ */
+function isSameOrigin(request: Request, appUrl: string): boolean {
   const origin = request.headers.get("origin");
   if (origin === null) return request.headers.get("sec-fetch-site") !== "cross-site";
-  const host =
-    request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
   try {
-    return new URL(origin).host === host;
+    const from = new URL(origin);
+    return (
+      from.origin === new URL(appUrl).origin ||
+      from.host === (request.headers.get("host") ?? new URL(request.url).host)
+    );
   } catch {
     return false;
   }

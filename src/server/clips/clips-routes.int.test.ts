@@ -36,7 +36,13 @@ const list = (cookie: string | null, query = "") =>
   listClipsRoute(new Request(`${base}${query}`, { headers: cookie ? { cookie } : {} }), noParams);
 const getOne = (cookie: string, clipId: string) =>
   getClipRoute(new Request(`${base}/${clipId}`, { headers: { cookie } }), clipParams(clipId));
-const patch = (cookie: string, clipId: string, body: unknown, origin = runtime.config.appUrl) =>
+const patch = (
+  cookie: string,
+  clipId: string,
+  body: unknown,
+  origin = runtime.config.appUrl,
+  extraHeaders: Record<string, string> = {},
+) =>
   patchClip(
     new Request(`${base}/${clipId}`, {
       method: "PATCH",
@@ -45,6 +51,7 @@ const patch = (cookie: string, clipId: string, body: unknown, origin = runtime.c
         origin,
         "content-type": "application/json",
         host: new URL(runtime.config.appUrl).host,
+        ...extraHeaders,
       },
       body: JSON.stringify(body),
     }),
@@ -143,6 +150,14 @@ describe("/api/clips", () => {
     expect(
       (await patch(owner.cookie, clipId, { startSeconds: 100, endSeconds: 130 }, "https://evil.example"))
         .status,
+    ).toBe(403);
+    // A forwarded host the client sent itself does not make another origin ours.
+    expect(
+      (
+        await patch(owner.cookie, clipId, { startSeconds: 100, endSeconds: 130 }, "https://evil.example", {
+          "x-forwarded-host": "evil.example",
+        })
+      ).status,
     ).toBe(403);
 
     const response = await patch(owner.cookie, clipId, {
