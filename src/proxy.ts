@@ -1,11 +1,18 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { CALLBACK_PATH_HEADER, loginPathFor } from "@/server/auth/callback-url";
-import { hasSessionCookie } from "@/server/auth/session-cookie";
+import { hasSessionCookie, readSessionCookie, sessionCookieOptions } from "@/server/auth/session-cookie";
+import { slideSession } from "@/server/auth/slide-session";
+import { getRuntime, tableOf } from "@/server/runtime";
 
 /**
- * The fast path of route protection, and only that: it looks for a session cookie (either
- * name) and never trusts it. Server components (`requireCurrentCreator`) and API routes
- * (`withCreator`) verify the session in the table themselves.
+ * The fast path of route protection: it looks for a session cookie (either name) and never
+ * trusts it. Server components (`requireCurrentCreator`) and API routes (`withCreator`)
+ * verify the session in the table themselves.
+ *
+ * It also slides sessions (slide-session.ts): this is the one place every signed-in request
+ * passes through that can set a cookie on the response, pages included (Server Components
+ * cannot). It runs on the Node.js runtime (Next 16's only proxy runtime), so it can reach
+ * the table. Sliding never decides access; if it fails, the request goes on unchanged.
  *
  * - Pages without a cookie → redirect to /login?callbackUrl=<the page>.
  * - /api/* without a cookie or a Bearer header → 401 JSON. A Bearer header passes through to
@@ -28,7 +35,7 @@ function matchesPrefix(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   if (isPublicPath(pathname)) return NextResponse.next();
 
@@ -56,7 +63,28 @@ export function proxy(request: NextRequest) {
   // sent to the login page with the right callbackUrl. Always overwritten: never client input.
   const headers = new Headers(request.headers);
   headers.set(CALLBACK_PATH_HEADER, `${pathname}${search}`);
-  return NextResponse.next({ request: { headers } });
+  const response = NextResponse.next({ request: { headers } });
+  await refreshSessionWhenDue(request, response);
+  return response;
+}
+
+/** Push a due session's expiry forward in the table and in the browser's cookie. */
+async function refreshSessionWhenDue(request: NextRequest, response: NextResponse): Promise<void> {
+  // A request authenticated by an API token is checked by the route alone, cookie or not.
+  if (request.headers.has("authorization")) return;
+  const cookie = readSessionCookie(request.headers.get("cookie"));
+  if (!cookie) return;
+  try {
+    const runtime = getRuntime();
+    const expires = await slideSession({
+      table: tableOf(runtime),
+      config: runtime.config,
+      sessionToken: cookie.value,
+    });
+    if (expires) response.cookies.set(cookie.name, cookie.value, sessionCookieOptions(cookie.name, expires));
+  } catch (error) {
+    console.error("[auth] could not extend the session", error);
+  }
 }
 
 export const config = {

@@ -125,6 +125,56 @@ export async function updateSessionExpiry(options: {
   }
 }
 
+/**
+ * Slide a live session's expiry to `expiresAt` (both items, one transaction), but only if
+ * the stored expiry is still `seenExpiresAt` and in the future: of several requests that read
+ * the same due session, one write wins, and a session deleted (signed out) or expired since
+ * the read is never brought back. False when the condition failed.
+ */
+export async function extendSessionExpiry(options: {
+  table: Table;
+  session: Pick<StoredSession, "tokenHash" | "creatorId" | "expiresAt">;
+  expiresAt: number;
+  nowMs?: number;
+}): Promise<boolean> {
+  const { table, session, expiresAt } = options;
+  const nowSeconds = toEpochSeconds(options.nowMs ?? Date.now());
+  try {
+    await transactWrite({
+      table,
+      conflictMessage: "This session has ended.",
+      items: [
+        {
+          Update: {
+            TableName: table.tableName,
+            Key: sessionKey(session.tokenHash),
+            UpdateExpression: "SET expiresAt = :expiresAt",
+            ConditionExpression: "expiresAt = :seenExpiresAt AND expiresAt > :now",
+            ExpressionAttributeValues: {
+              ":expiresAt": expiresAt,
+              ":seenExpiresAt": session.expiresAt,
+              ":now": nowSeconds,
+            },
+          },
+        },
+        {
+          Update: {
+            TableName: table.tableName,
+            Key: sessionRefKey(session.creatorId, session.tokenHash),
+            UpdateExpression: "SET expiresAt = :expiresAt",
+            ConditionExpression: "attribute_exists(PK)",
+            ExpressionAttributeValues: { ":expiresAt": expiresAt },
+          },
+        },
+      ],
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 // End one session (both items). Deleting a session that is already gone is not an error.
 export async function deleteSession(options: { table: Table; tokenHash: string; creatorId: string }) {
   const { table, tokenHash, creatorId } = options;

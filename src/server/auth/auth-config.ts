@@ -6,6 +6,7 @@ import { type Runtime, tableOf } from "@/server/runtime";
 import { DEFAULT_AFTER_SIGN_IN_PATH, toSafeCallbackPath } from "./callback-url";
 import { normalizeEmail } from "./normalize-email";
 import { sendMagicLink } from "./send-magic-link";
+import { SESSION_UPDATE_AGE_SECONDS, sessionMaxAgeSeconds } from "./slide-session";
 import { createTableAdapter } from "./table-adapter";
 
 export const EMAIL_PROVIDER_ID = "email";
@@ -39,8 +40,9 @@ export function createAuthConfig(options: { runtime: Runtime; nowMs?: () => numb
     providers: [emailProvider],
     session: {
       strategy: "database",
-      maxAge: config.auth.sessionTtlDays * 24 * 60 * 60,
-      updateAge: 24 * 60 * 60,
+      // The same lifetimes the proxy slides sessions by (see slide-session.ts).
+      maxAge: sessionMaxAgeSeconds(config),
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
       generateSessionToken: () => randomBytes(32).toString("base64url"),
     },
     pages: { signIn: "/login", verifyRequest: "/login", error: "/login/error", signOut: "/login" },

@@ -8,8 +8,17 @@ export const SESSION_COOKIE_NAMES = ["__Secure-authjs.session-token", "authjs.se
 /** Session tokens we issue are 43 base64url characters; anything far outside that is forged. */
 const SESSION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,200}$/;
 
+export type SessionCookieName = (typeof SESSION_COOKIE_NAMES)[number];
+
 /** The session token from a `Cookie` header, or null. Never trusts the value beyond its shape. */
 export function readSessionToken(cookieHeader: string | null | undefined): string | null {
+  return readSessionCookie(cookieHeader)?.value ?? null;
+}
+
+/** Like readSessionToken, with the name it came under (to set the cookie again, same name). */
+export function readSessionCookie(
+  cookieHeader: string | null | undefined,
+): { name: SessionCookieName; value: string } | null {
   if (!cookieHeader) return null;
   const values = new Map<string, string>();
   for (const pair of cookieHeader.split(";")) {
@@ -20,9 +29,20 @@ export function readSessionToken(cookieHeader: string | null | undefined): strin
   }
   for (const name of SESSION_COOKIE_NAMES) {
     const value = values.get(name);
-    if (value && SESSION_TOKEN_PATTERN.test(value)) return value;
+    if (value && SESSION_TOKEN_PATTERN.test(value)) return { name, value };
   }
   return null;
+}
+
+/** The attributes Auth.js sets the session cookie with, so a refreshed cookie replaces it. */
+export function sessionCookieOptions(name: SessionCookieName, expires: Date) {
+  return {
+    expires,
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: name.startsWith("__Secure-"),
+  } as const;
 }
 
 /** True when the header carries a session cookie under either name (the proxy's fast check). */
