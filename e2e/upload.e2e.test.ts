@@ -278,6 +278,33 @@ describe("uploading videos in Chromium", () => {
     await page.close();
   });
 
+  it("retries a part whose connection stays open but sends nothing, and the upload still completes", async () => {
+    const page = await browser.context.newPage();
+    await signInAsNewCreator(page, {
+      appUrl: upload.appUrl,
+      outboxPath: upload.stack.config.mail.outboxPath,
+      email: `stalled-uploader-${randomUUID()}@example.test`,
+    });
+    await page.goto(`${upload.appUrl}/videos`);
+    const sent = recordPartPuts(page, upload.s3Origin);
+    // Storage takes the first PUT of part 3 and never answers: no error, no timeout, nothing.
+    // Only the page's stall watchdog (30 s without progress) can end it and retry the part.
+    let stalledOnce = false;
+    await page.route(
+      (url) => !stalledOnce && url.origin === upload.s3Origin && url.searchParams.get("partNumber") === "3",
+      () => {
+        stalledOnce = true;
+      },
+    );
+
+    await page.getByLabel("Choose files").setInputFiles(bigVideo);
+    const row = page.getByTestId("upload-row").filter({ hasText: "conference-talk.mp4" });
+    await row.and(page.locator('[data-phase="done"]')).waitFor({ timeout: 120_000 });
+    expect(stalledOnce).toBe(true);
+    expect(sent.filter((partNumber) => partNumber === 3).length).toBe(2);
+    await page.close();
+  });
+
   it("says so in place of a black player when the browser cannot show the source's video (HEVC)", async () => {
     const page = await browser.context.newPage();
     await signInAsNewCreator(page, {
