@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RENDER_TEMP_PREFIX } from "@/engine/render/render-clip";
-import { generateSyntheticVideo } from "@/engine/testing/synthetic-video";
+import { generateSyntheticVideo, ONE_LOUD_BURST_MINUTE } from "@/engine/testing/synthetic-video";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 
 /**
@@ -24,14 +24,7 @@ beforeAll(async () => {
   await generateSyntheticVideo({
     binaries,
     outputPath: videoPath,
-    plan: {
-      durationSeconds: 60,
-      events: [{ kind: "loud-burst", startSeconds: 15, endSeconds: 32 }],
-      silences: [
-        { startSeconds: 14, endSeconds: 15 },
-        { startSeconds: 32, endSeconds: 33 },
-      ],
-    },
+    plan: ONE_LOUD_BURST_MINUTE,
   });
 }, 60_000);
 

@@ -16,7 +16,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateSyntheticVideo } from "@/engine/testing/synthetic-video";
+import { generateSyntheticVideo, ONE_LOUD_BURST_MINUTE } from "@/engine/testing/synthetic-video";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { runMedia } from "@/media/run-ffmpeg";
 import { type ClipReport, parseClipArgs, runClipCommand, UsageError } from "./clip-command";
@@ -34,14 +34,7 @@ beforeAll(async () => {
   await generateSyntheticVideo({
     binaries,
     outputPath: videoPath,
-    plan: {
-      durationSeconds: 60,
-      events: [{ kind: "loud-burst", startSeconds: 15, endSeconds: 32 }],
-      silences: [
-        { startSeconds: 14, endSeconds: 15 },
-        { startSeconds: 32, endSeconds: 33 },
-      ],
-    },
+    plan: ONE_LOUD_BURST_MINUTE,
   });
   server = createServer((request, response) => {
     if (request.url !== "/videos/planted.mp4") {

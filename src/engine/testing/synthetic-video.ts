@@ -31,6 +31,16 @@ export type SyntheticVideoPlan = {
 
 export type SyntheticVideo = SyntheticVideoPlan & { path: string };
 
+/** One minute, one loud burst (15–32 s) between 1 s silences: a short video with a clear clip. */
+export const ONE_LOUD_BURST_MINUTE: SyntheticVideoPlan = {
+  durationSeconds: 60,
+  events: [{ kind: "loud-burst", startSeconds: 15, endSeconds: 32 }],
+  silences: [
+    { startSeconds: 14, endSeconds: 15 },
+    { startSeconds: 32, endSeconds: 33 },
+  ],
+};
+
 const EVENT_KINDS: PlantedEventKind[] = ["loud-burst", "fast-cuts", "motion"];
 const EVENT_LENGTHS_SECONDS = [20, 24, 18, 28, 22, 16, 26];
 const BRACKET_SILENCE_SECONDS = 1;
