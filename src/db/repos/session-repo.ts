@@ -95,34 +95,13 @@ export async function findActiveSession(options: {
 }
 
 // Move a session's expiry (both items, one transaction); false if the session is gone.
-export async function updateSessionExpiry(options: {
+export function updateSessionExpiry(options: {
   table: Table;
   tokenHash: string;
   creatorId: string;
   expires: Date;
 }): Promise<boolean> {
-  const { table, tokenHash, creatorId } = options;
-  const expiresAt = toEpochSeconds(options.expires);
-  const update = (key: { PK: string; SK: string }) => ({
-    Update: {
-      TableName: table.tableName,
-      Key: key,
-      UpdateExpression: "SET expiresAt = :expiresAt",
-      ConditionExpression: "attribute_exists(PK)",
-      ExpressionAttributeValues: { ":expiresAt": expiresAt },
-    },
-  });
-  try {
-    await transactWrite({
-      table,
-      conflictMessage: "This session has ended.",
-      items: [update(sessionKey(tokenHash)), update(sessionRefKey(creatorId, tokenHash))],
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return writeSessionExpiry({ ...options, expiresAt: toEpochSeconds(options.expires) });
 }
 
 /**
@@ -131,42 +110,59 @@ export async function updateSessionExpiry(options: {
  * the same due session, one write wins, and a session deleted (signed out) or expired since
  * the read is never brought back. False when the condition failed.
  */
-export async function extendSessionExpiry(options: {
+export function extendSessionExpiry(options: {
   table: Table;
   session: Pick<StoredSession, "tokenHash" | "creatorId" | "expiresAt">;
   expiresAt: number;
   nowMs?: number;
 }): Promise<boolean> {
-  const { table, session, expiresAt } = options;
-  const nowSeconds = toEpochSeconds(options.nowMs ?? Date.now());
+  const { session } = options;
+  return writeSessionExpiry({
+    table: options.table,
+    tokenHash: session.tokenHash,
+    creatorId: session.creatorId,
+    expiresAt: options.expiresAt,
+    unchangedSince: { expiresAt: session.expiresAt, nowSeconds: toEpochSeconds(options.nowMs ?? Date.now()) },
+  });
+}
+
+/**
+ * Sets `expiresAt` on both items of a session that still exists, and, with `unchangedSince`,
+ * only while the stored expiry is the one read and still in the future.
+ */
+async function writeSessionExpiry(options: {
+  table: Table;
+  tokenHash: string;
+  creatorId: string;
+  expiresAt: number;
+  unchangedSince?: { expiresAt: number; nowSeconds: number };
+}): Promise<boolean> {
+  const { table, tokenHash, creatorId, expiresAt, unchangedSince } = options;
+  const update = (key: { PK: string; SK: string }, guarded: boolean) => ({
+    Update: {
+      TableName: table.tableName,
+      Key: key,
+      UpdateExpression: "SET expiresAt = :expiresAt",
+      ...(guarded && unchangedSince
+        ? {
+            ConditionExpression: "expiresAt = :seenExpiresAt AND expiresAt > :now",
+            ExpressionAttributeValues: {
+              ":expiresAt": expiresAt,
+              ":seenExpiresAt": unchangedSince.expiresAt,
+              ":now": unchangedSince.nowSeconds,
+            },
+          }
+        : {
+            ConditionExpression: "attribute_exists(PK)",
+            ExpressionAttributeValues: { ":expiresAt": expiresAt },
+          }),
+    },
+  });
   try {
     await transactWrite({
       table,
       conflictMessage: "This session has ended.",
-      items: [
-        {
-          Update: {
-            TableName: table.tableName,
-            Key: sessionKey(session.tokenHash),
-            UpdateExpression: "SET expiresAt = :expiresAt",
-            ConditionExpression: "expiresAt = :seenExpiresAt AND expiresAt > :now",
-            ExpressionAttributeValues: {
-              ":expiresAt": expiresAt,
-              ":seenExpiresAt": session.expiresAt,
-              ":now": nowSeconds,
-            },
-          },
-        },
-        {
-          Update: {
-            TableName: table.tableName,
-            Key: sessionRefKey(session.creatorId, session.tokenHash),
-            UpdateExpression: "SET expiresAt = :expiresAt",
-            ConditionExpression: "attribute_exists(PK)",
-            ExpressionAttributeValues: { ":expiresAt": expiresAt },
-          },
-        },
-      ],
+      items: [update(sessionKey(tokenHash), true), update(sessionRefKey(creatorId, tokenHash), false)],
     });
     return true;
   } catch (error) {
