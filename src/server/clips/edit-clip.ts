@@ -125,7 +125,7 @@ export async function editClip(options: {
   const current =
     updated ?? (askedAgain ? await findClipById({ table, creatorId, clipId, consistent: true }) : clip);
   if (!current) throw new AppError("not_found", "No such clip.");
-  return toClipDetail({ runtime, clip: current, sourceDurationSeconds: durationSeconds });
+  return toClipDetail({ runtime, clip: current, sourceProbe: video.probe });
 }
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import { type Clip, findClipById } from "@/db/repos/clip-repo";
 import { findVideoById } from "@/db/repos/video-repo";
-import { clipableSeconds } from "@/engine/types";
+import { clipableSeconds, type MediaProbe } from "@/engine/types";
 import { isClipId } from "@/lib/ids";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
@@ -31,18 +31,14 @@ export async function getClip(options: {
   const clip = await findClipById({ table, creatorId, clipId });
   if (!clip) throw new AppError("not_found", "No such clip.");
   const video = await findVideoById({ table, creatorId, videoId: clip.videoId });
-  // What an edit may span: up to where the picture ends.
-  return toClipDetail({
-    runtime,
-    clip,
-    sourceDurationSeconds: video?.probe ? clipableSeconds(video.probe) : null,
-  });
+  return toClipDetail({ runtime, clip, sourceProbe: video?.probe ?? null });
 }
 
 export async function toClipDetail(options: {
   runtime: Runtime;
   clip: Clip;
-  sourceDurationSeconds: number | null;
+  /** The source's probe: an edit may span it up to where its picture ends. */
+  sourceProbe: MediaProbe | null;
 }): Promise<ClipDetail> {
   const { runtime, clip } = options;
   const view = await toClipView({ runtime, clip });
@@ -64,7 +60,7 @@ export async function toClipDetail(options: {
   return {
     ...view,
     platformCopy: clip.platformCopy,
-    source: { durationSeconds: options.sourceDurationSeconds },
+    source: { durationSeconds: options.sourceProbe ? clipableSeconds(options.sourceProbe) : null },
     editLimits: clipEditLimits(),
     media,
   };

@@ -3,7 +3,6 @@ import { findVideoChapters, type InterestCurve, type StoredChapter } from "@/db/
 import { listClipsByVideo } from "@/db/repos/clip-repo";
 import { findVideoById, type Video } from "@/db/repos/video-repo";
 import { toYouTubeChapterText } from "@/engine/chapters/youtube-chapter-text";
-import { clipableSeconds } from "@/engine/types";
 import { isId } from "@/lib/ids";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
@@ -81,9 +80,8 @@ export async function getVideoStudio(options: {
       key: video.sourceKey,
     }),
   ]);
-  // What an edit may span: up to where the picture ends.
-  const sourceDurationSeconds = video.probe ? clipableSeconds(video.probe) : null;
-  view.clips = await Promise.all(clips.map((clip) => toClipDetail({ runtime, clip, sourceDurationSeconds })));
+  const sourceProbe = video.probe ?? null;
+  view.clips = await Promise.all(clips.map((clip) => toClipDetail({ runtime, clip, sourceProbe })));
   view.sourceUrl = source.url;
   if (chapters) {
     view.chapters = chapters.chapters;
