@@ -11,11 +11,11 @@ import { createSignedInCreator } from "@/server/auth/testing/create-signed-in-cr
 import { getRuntime, tableOf } from "@/server/runtime";
 import { writeTextObject } from "@/storage/object-io";
 import { clipRenderObjectKey, videoThumbnailObjectKey } from "@/storage/object-keys";
+import { MEDIA_URL_MIN_VALID_SECONDS, MEDIA_URL_WINDOW_SECONDS } from "@/storage/presign-media-url";
 import { recordQueuedVideo } from "@/worker/testing/create-queued-test-video";
 import { provisionResources } from "../../../dev/provision";
 import { toVideoView } from "../videos/to-video-view";
 import { getVideoStudio } from "./get-video-studio";
-import { MEDIA_URL_MIN_VALID_SECONDS, MEDIA_URL_WINDOW_SECONDS } from "./presign-media-url";
 
 /**
  * A video page left open longer than its signed URLs live: the URLs it loaded with are refused
@@ -214,6 +214,23 @@ describe("a video page open longer than its signed URLs live", () => {
       expect(file.status).toBe(200);
       expect(await file.text()).toBe(RENDER_BYTES);
     }
+  });
+
+  it("gives a polling video list one thumbnail URL per signing window, so pictures are not fetched again", async () => {
+    const windowMs = MEDIA_URL_WINDOW_SECONDS * 1000;
+    const windowStartMs = Math.floor(Date.now() / windowMs) * windowMs;
+    const listedAt = async (atMs: number) => {
+      vi.useFakeTimers({ now: atMs, toFake: ["Date"] });
+      try {
+        return (await toVideoView(runtime, video)).thumbnailUrl;
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    const first = await listedAt(windowStartMs + 5_000);
+    expect(await listedAt(windowStartMs + windowMs - 5_000)).toBe(first);
+    expect(await listedAt(windowStartMs + windowMs + 5_000)).not.toBe(first);
+    expect((await fetch(first!)).status).toBe(200);
   });
 
   it("hands a video list a working thumbnail URL after the page's own has expired", async () => {

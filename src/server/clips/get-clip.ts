@@ -5,8 +5,8 @@ import { clipableSeconds, type MediaProbe } from "@/engine/types";
 import { isClipId } from "@/lib/ids";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
+import { presignMediaUrl } from "@/storage/presign-media-url";
 import { clipEditLimits } from "./clip-edit-limits";
-import { presignMediaUrl } from "./presign-media-url";
 import { type ClipView, toClipView } from "./to-clip-view";
 
 export type ClipDetail = ClipView & {

@@ -6,8 +6,8 @@ import { toYouTubeChapterText } from "@/engine/chapters/youtube-chapter-text";
 import { isId } from "@/lib/ids";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
+import { presignMediaUrl } from "@/storage/presign-media-url";
 import { type ClipDetail, toClipDetail } from "./get-clip";
-import { presignMediaUrl } from "./presign-media-url";
 
 /** Everything the video page shows: the video's state, and once it has clips, the studio. */
 export type VideoStudio = {

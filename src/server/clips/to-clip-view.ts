@@ -2,7 +2,7 @@ import "server-only";
 import { type Clip, type ClipSummary, clipRenderStuck } from "@/db/repos/clip-repo";
 import type { LayoutChoice, RenderLayout } from "@/engine/types";
 import type { Runtime } from "@/server/runtime";
-import { presignMediaUrl } from "./presign-media-url";
+import { presignMediaUrl } from "@/storage/presign-media-url";
 
 /**
  * A clip as the API and the pages show it: scores and reasons, the render state of its

@@ -5,7 +5,7 @@ import { findVideoOrThrow } from "./find-video-or-throw";
 
 /**
  * A URL signed now of one of the creator's video thumbnails, or null while the video has none.
- * Lists ask for it when the thumbnail URL they loaded with has expired (it lives 15 minutes)
+ * Lists ask for it when the thumbnail URL they loaded with has expired (it lives 10–15 minutes)
  * before the picture was shown, so it still shows.
  */
 export async function getVideoThumbnailUrl(options: {

@@ -1,7 +1,7 @@
 import type { Video } from "@/db/repos/video-repo";
 import type { DynamicRange } from "@/media/dynamic-range";
 import type { Runtime } from "@/server/runtime";
-import { presignGet } from "@/storage/presign";
+import { presignMediaUrl } from "@/storage/presign-media-url";
 
 /**
  * What the API and the pages show of a video. Storage keys, upload ids and other bookkeeping
@@ -72,8 +72,8 @@ export async function toVideoView(runtime: Runtime, video: Video): Promise<Video
       : null,
     thumbnailUrl: video.thumbnailKey
       ? (
-          await presignGet({
-            client: runtime.clients.s3Presigner,
+          await presignMediaUrl({
+            presigner: runtime.clients.s3Presigner,
             bucket: runtime.config.aws.bucketName,
             key: video.thumbnailKey,
           })

@@ -1,12 +1,13 @@
 import "server-only";
 import { GetObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { contentDisposition } from "@/storage/presign";
+import { contentDisposition } from "./presign";
 
 /**
- * Short-lived GET URLs for clip media shown in the browser. Signing time is rounded down to a
- * window, so the same object gets the same URL on every refresh within it: a page that
- * re-renders while polling keeps its <video> and <img> elements instead of reloading them.
+ * Short-lived GET URLs for media shown in the browser: clips, their pictures, video
+ * thumbnails. Signing time is rounded down to a window, so the same object gets the same URL
+ * on every refresh within it: a page that re-renders while polling keeps its <video> and <img>
+ * elements (and the browser its cached copy) instead of reloading them.
  * Each URL stays valid for at least `MEDIA_URL_MIN_VALID_SECONDS` after it is handed out.
  */
 export const MEDIA_URL_WINDOW_SECONDS = 5 * 60;
