@@ -44,6 +44,9 @@ describe("sign-in in Chromium", () => {
     expect(await page.getByText("Done:", { exact: true }).count()).toBe(0);
     const cookies = await browser.context.cookies(appUrl);
     expect(cookies.some((cookie) => cookie.name === "authjs.session-token" && cookie.httpOnly)).toBe(true);
+    // The proxy's slide marker (docs/auth.md), set by the real server with the session's attributes.
+    const marker = cookies.find((cookie) => cookie.name === "truss.session-slide");
+    expect(marker).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
 
     await page.getByLabel("Account menu").click();
     await page.getByRole("button", { name: "Sign out" }).click();

@@ -1,8 +1,9 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { CALLBACK_PATH_HEADER, loginPathFor } from "@/server/auth/callback-url";
 import { hasSessionCookie, readSessionCookie, sessionCookieOptions } from "@/server/auth/session-cookie";
+import { createSlideMarker, isSlideMarkerCurrent, slideMarkerCookieName } from "@/server/auth/slide-marker";
 import { slideSession } from "@/server/auth/slide-session";
-import { getRuntime, tableOf } from "@/server/runtime";
+import { deriveSecret, getRuntime, tableOf } from "@/server/runtime";
 
 /**
  * The fast path of route protection: it looks for a session cookie (either name) and never
@@ -13,6 +14,9 @@ import { getRuntime, tableOf } from "@/server/runtime";
  * passes through that can set a cookie on the response, pages included (Server Components
  * cannot). It runs on the Node.js runtime (Next 16's only proxy runtime), so it can reach
  * the table. Sliding never decides access; if it fails, the request goes on unchanged.
+ * A session is read for sliding only when its slide marker (slide-marker.ts) is missing or
+ * has lapsed: about once per `updateAge` per browser, so an ordinary request, a poll
+ * included, costs only the read its page or route does to authenticate.
  *
  * - Pages without a cookie → redirect to /login?callbackUrl=<the page>.
  * - /api/* without a cookie or a Bearer header → 401 JSON. A Bearer header passes through to
@@ -68,7 +72,11 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
-/** Push a due session's expiry forward in the table and in the browser's cookie. */
+/**
+ * Push a due session's expiry forward in the table and in the browser's cookie, unless the
+ * session's slide marker says it is not due yet. Every read renews the marker until the
+ * session's next due time, so reads happen only when a slide may be needed.
+ */
 async function refreshSessionWhenDue(request: NextRequest, response: NextResponse): Promise<void> {
   // A request authenticated by an API token is checked by the route alone, cookie or not.
   if (request.headers.has("authorization")) return;
@@ -76,12 +84,25 @@ async function refreshSessionWhenDue(request: NextRequest, response: NextRespons
   if (!cookie) return;
   try {
     const runtime = getRuntime();
-    const expires = await slideSession({
+    const markerKey = deriveSecret(runtime.config.auth.secret, "session-slide-marker");
+    const markerName = slideMarkerCookieName(cookie.name);
+    const isMarkerCurrent = isSlideMarkerCurrent({
+      key: markerKey,
+      sessionToken: cookie.value,
+      marker: request.cookies.get(markerName)?.value,
+      nowMs: Date.now(),
+    });
+    if (isMarkerCurrent) return;
+    const { expires, nextSlideAt } = await slideSession({
       table: tableOf(runtime),
       config: runtime.config,
       sessionToken: cookie.value,
     });
     if (expires) response.cookies.set(cookie.name, cookie.value, sessionCookieOptions(cookie.name, expires));
+    if (nextSlideAt) {
+      const marker = createSlideMarker({ key: markerKey, sessionToken: cookie.value, until: nextSlideAt });
+      response.cookies.set(markerName, marker, sessionCookieOptions(cookie.name, nextSlideAt));
+    }
   } catch (error) {
     console.error("[auth] could not extend the session", error);
   }
