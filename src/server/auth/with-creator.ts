@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "@/server/errors";
+import { isSameOrigin } from "@/server/http/is-same-origin";
 import { errorResponse } from "@/server/http/respond";
 import { getRuntime, type Runtime } from "@/server/runtime";
 import { authenticateRequest } from "./authenticate-request";
@@ -42,23 +43,4 @@ export function withCreator<Params extends Record<string, string> = Record<strin
       return errorResponse(error);
     }
   };
-}
-
-/**
- * Browsers send `Origin` on every cross-origin and same-origin write: it must be our public
- * origin (APP_URL), or the host the request was sent to. Not `X-Forwarded-Host`: a client may
- * send that header itself, and with it any Origin would have matched.
- */
-function isSameOrigin(request: Request, appUrl: string): boolean {
-  const origin = request.headers.get("origin");
-  if (origin === null) return request.headers.get("sec-fetch-site") !== "cross-site";
-  try {
-    const from = new URL(origin);
-    return (
-      from.origin === new URL(appUrl).origin ||
-      from.host === (request.headers.get("host") ?? new URL(request.url).host)
-    );
-  } catch {
-    return false;
-  }
 }
