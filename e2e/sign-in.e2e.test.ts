@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, type TestBrowser } from "./support/browser";
 import { waitForLinkInOutbox } from "./support/outbox";
 import "./support/provided-context";
+import { openSignInLink } from "./support/sign-in";
 
 const appUrl = inject("e2eAppUrl");
 const outboxPath = inject("e2eOutboxPath");
@@ -19,8 +20,22 @@ afterAll(async () => {
 
 const pathOf = (url: string) => new URL(url).pathname;
 
+const hasSessionCookie = async (context: TestBrowser["context"]) =>
+  (await context.cookies(appUrl)).some((cookie) => cookie.name === "authjs.session-token");
+
+/** Asks for a sign-in link the way the login page does, and returns the emailed link. */
+async function requestSignInLink(email: string, callbackUrl = "/dashboard"): Promise<string> {
+  const response = await fetch(`${appUrl}/api/auth/signin/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, callbackUrl }),
+  });
+  expect(response.status).toBe(202);
+  return waitForLinkInOutbox({ outboxPath, to: email });
+}
+
 describe("sign-in in Chromium", () => {
-  it("dashboard → login → magic link from the outbox → dashboard → sign out → login again", async () => {
+  it("dashboard → login → magic link from the outbox → confirm page button → dashboard → sign out → login again", async () => {
     const page = await browser.context.newPage();
 
     await page.goto(`${appUrl}/dashboard`);
@@ -33,9 +48,13 @@ describe("sign-in in Chromium", () => {
     await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
 
     const link = await waitForLinkInOutbox({ outboxPath, to: email });
-    expect(link.startsWith(`${appUrl}/api/auth/callback/email?`)).toBe(true);
+    expect(link.startsWith(`${appUrl}/login/confirm?`)).toBe(true);
 
+    // The link opens a confirm page; nothing is signed in until its button is pressed.
     await page.goto(link);
+    await page.getByRole("heading", { name: `Sign in as ${email}` }).waitFor();
+    expect(await hasSessionCookie(browser.context)).toBe(false);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(`${appUrl}/dashboard`);
     await page.getByRole("heading", { name: /^Welcome/ }).waitFor();
     await page.getByText("No videos yet — upload one").waitFor();
@@ -59,10 +78,68 @@ describe("sign-in in Chromium", () => {
     await page.goto(`${appUrl}/dashboard`);
     expect(pathOf(page.url())).toBe("/login");
 
-    // The link worked once; opening it again offers a new one.
-    await page.goto(link);
+    // The link worked once; confirming it again offers a new one.
+    await openSignInLink(page, link);
     await page.waitForURL((url) => url.pathname === "/login/error");
     await page.getByText("This sign-in link has expired or was already used").waitFor();
+    await page.close();
+  });
+
+  it("a mail scanner opening the link first uses nothing up: the creator still signs in, even without JavaScript", async () => {
+    const email = `scanned-${randomUUID()}@example.test`;
+    const link = await requestSignInLink(email, "/videos");
+
+    // What Safe Links, Mimecast and the like do before the creator sees the email: GET the
+    // link, following redirects, and the Auth.js callback URL behind it for good measure.
+    const callbackUrl = `${appUrl}/api/auth/callback/email${new URL(link).search}`;
+    for (const url of [link, callbackUrl, link]) {
+      const response = await fetch(url, { redirect: "follow" });
+      expect(response.status, url).toBe(200);
+      expect(response.headers.getSetCookie().join(), url).not.toContain("session-token");
+    }
+
+    const plainHtml = await launchBrowser({ javaScriptEnabled: false });
+    try {
+      const page = await plainHtml.context.newPage();
+      await page.goto(link);
+      // Before the fix this landed on /login/error?error=Verification: the scanner had used the link.
+      expect(page.url()).toContain(`${appUrl}/login/confirm?`);
+      await page.getByRole("heading", { name: `Sign in as ${email}` }).waitFor();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await page.waitForURL(`${appUrl}/videos`);
+      expect(await hasSessionCookie(plainHtml.context)).toBe(true);
+    } finally {
+      await plainHtml.close();
+    }
+  });
+
+  it("the confirm page refuses a link whose target leaves the site, or with parts missing, and offers a new one", async () => {
+    const email = `tampered-${randomUUID()}@example.test`;
+    // A real, unused token: what is refused is the target, not the token.
+    const link = await requestSignInLink(email);
+    const page = await browser.context.newPage();
+    await page.context().clearCookies();
+
+    for (const target of ["https://evil.example/dashboard", "//evil.example/dashboard", "/\\evil.example"]) {
+      const tampered = new URL(link);
+      tampered.searchParams.set("callbackUrl", target);
+      await page.goto(tampered.toString());
+      await page.getByText("This sign-in link points outside Truss").waitFor();
+      expect(await page.locator("form").count(), target).toBe(0);
+      expect(await page.getByRole("button", { name: "Sign in", exact: true }).count(), target).toBe(0);
+      const back = page.getByRole("link", { name: "Request a new sign-in link" });
+      expect(await back.getAttribute("href")).toBe("/login");
+    }
+
+    const incomplete = new URL(link);
+    incomplete.searchParams.delete("token");
+    await page.goto(incomplete.toString());
+    await page.getByText("This sign-in link is incomplete").waitFor();
+    expect(await page.locator("form").count()).toBe(0);
+
+    // The refusals spent nothing: the untouched link still signs in.
+    await openSignInLink(page, link);
+    await page.waitForURL(`${appUrl}/dashboard`);
     await page.close();
   });
 

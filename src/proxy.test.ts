@@ -23,9 +23,11 @@ describe("proxy (optimistic cookie check)", () => {
     "/",
     "/login",
     "/login/error",
+    "/login/confirm?token=abc&email=a%40b.test",
     "/dev/mail",
     "/api/auth/csrf",
     "/api/auth/signin/email",
+    "/api/auth/callback/email?token=abc&email=a%40b.test",
     "/api/health",
   ])("lets the public path %s through", async (path) => {
     expect((await proxy(request(path))).headers.get("x-middleware-next")).toBe("1");

@@ -19,8 +19,11 @@ const CHROMIUM_ARGS = [
 
 export type TestBrowser = { context: BrowserContext; close: () => Promise<void> };
 
-/** A fresh Chromium profile in a temp directory, removed again by `close()`. */
-export async function launchBrowser(): Promise<TestBrowser> {
+/**
+ * A fresh Chromium profile in a temp directory, removed again by `close()`. With
+ * `javaScriptEnabled: false` it shows what works as plain HTML.
+ */
+export async function launchBrowser(options: { javaScriptEnabled?: boolean } = {}): Promise<TestBrowser> {
   const profileDir = await mkdtemp(path.join(os.tmpdir(), "truss-e2e-chromium-"));
   try {
     const context = await chromium.launchPersistentContext(profileDir, {
@@ -28,6 +31,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
       args: CHROMIUM_ARGS,
       headless: true,
       viewport: { width: 1280, height: 800 },
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
     });
     return {
       context,

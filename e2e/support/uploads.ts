@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import { findFreePort } from "../../dev/services";
 import { type Stack, startStack } from "../../dev/start";
 import { waitForLinkInOutbox } from "./outbox";
+import { openSignInLink } from "./sign-in";
 
 /**
  * A stack of the upload tests' own (the shared one keeps the default 64 MB multipart
@@ -77,7 +78,7 @@ export async function signInAsNewCreator(
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
   await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
   const link = await waitForLinkInOutbox({ outboxPath: options.outboxPath, to: options.email });
-  await page.goto(link);
+  await openSignInLink(page, link);
   await page.waitForURL((url) => url.pathname === "/dashboard");
 }
 

@@ -6,11 +6,9 @@ import { type Runtime, tableOf } from "@/server/runtime";
 import { DEFAULT_AFTER_SIGN_IN_PATH, toSafeCallbackPath } from "./callback-url";
 import { normalizeEmail } from "./normalize-email";
 import { sendMagicLink } from "./send-magic-link";
+import { AUTH_BASE_PATH, EMAIL_PROVIDER_ID } from "./sign-in-link";
 import { SESSION_UPDATE_AGE_SECONDS, sessionMaxAgeSeconds } from "./slide-session";
 import { createTableAdapter } from "./table-adapter";
-
-export const EMAIL_PROVIDER_ID = "email";
-export const AUTH_BASE_PATH = "/api/auth";
 
 /**
  * The Auth.js configuration, built from a runtime so tests can point it at the test table

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderMagicLinkEmail } from "./render-magic-link-email";
 
-const url = "http://localhost:3000/api/auth/callback/email?callbackUrl=%2Fdashboard&token=abc&email=a%40b.co";
+const url = "http://localhost:3000/login/confirm?callbackUrl=%2Fdashboard&token=abc&email=a%40b.co";
 
 describe("renderMagicLinkEmail", () => {
   it("puts the exact link in both parts and states the lifetime", () => {

@@ -3,11 +3,12 @@ import { Auth, raw, skipCSRFCheck } from "@auth/core";
 import type { ResponseInternal } from "@auth/core/types";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
-import { AUTH_BASE_PATH, createAuthConfig, EMAIL_PROVIDER_ID } from "./auth-config";
+import { createAuthConfig } from "./auth-config";
 import { DEFAULT_AFTER_SIGN_IN_PATH, toSafeCallbackPath } from "./callback-url";
 import { enforceRateLimit } from "./enforce-rate-limit";
 import { MAGIC_LINK_RATE_LIMITS } from "./magic-link-rate-limits";
 import { inboxOf } from "./normalize-email";
+import { AUTH_BASE_PATH, EMAIL_PROVIDER_ID } from "./sign-in-link";
 
 /**
  * "Send me a sign-in link". Checks the callback target and the rate limits (per email and

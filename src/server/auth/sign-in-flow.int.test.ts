@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { Auth } from "@auth/core";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import ConfirmSignInPage from "@/app/(auth)/login/confirm/page";
 import { GET as listTokens } from "@/app/api/tokens/route";
 import { emailLookupKey, rateLimitKey, sessionKey } from "@/db/keys";
 import { findCreatorIdByEmail } from "@/db/repos/creator-repo";
@@ -10,24 +12,28 @@ import { OutboxMessage } from "@/server/mail/mail-message";
 import { getRuntime, tableOf } from "@/server/runtime";
 import { createAuthConfig } from "./auth-config";
 import { authenticateRequest } from "./authenticate-request";
+import { handleAuthGet } from "./handle-auth-get";
 import { handleAuthPost } from "./handle-auth-post";
 import { hashToken } from "./hash-token";
 import { MAGIC_LINK_RATE_LIMITS } from "./magic-link-rate-limits";
+import { CONFIRM_SIGN_IN_PATH, SIGN_IN_CALLBACK_PATH } from "./sign-in-link";
 import { signOutEverywhere } from "./sign-out-everywhere";
 
 /**
  * The magic-link flow end to end through the route logic, the real Auth.js and the test
- * table: request → outbox → callback → session cookie → authenticated API call.
+ * table: request → outbox → confirm page → its button (POST to the callback) → session
+ * cookie → authenticated API call.
  *
  * Auth.js is called through @auth/core's `Auth` with our config, which is what next-auth's
  * `handlers` do; next-auth itself cannot be imported under vitest (its ESM build imports
- * `next/server` without an extension). The browser test covers the real route file.
+ * `next/server` without an extension). The confirm page is rendered as the server renders
+ * it. The browser test covers the real route file and page.
  */
 
 const runtime = getRuntime();
 const authConfig = createAuthConfig({ runtime });
 const authjs = (request: Request) => Auth(request, authConfig);
-const authGet = authjs;
+const authGet = (request: Request) => handleAuthGet(request, authjs);
 const authPost = (request: Request) => handleAuthPost(request, authjs);
 const table = tableOf(runtime);
 const appUrl = runtime.config.appUrl;
@@ -70,13 +76,59 @@ async function latestLinkFor(email: string): Promise<string> {
   return link;
 }
 
-async function openLink(link: string): Promise<Response> {
-  return authGet(new Request(link));
-}
-
 function sessionCookieFrom(response: Response): string | undefined {
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith("authjs.session-token="));
   return cookie?.split(";")[0];
+}
+
+type GetAnswer = { status: number; location: string | null; sessionCookie: string | undefined; html: string };
+
+/**
+ * A GET as the app answers it, for the URLs a sign-in email can lead to: the confirm page
+ * (rendered as the server renders it) or /api/auth/*. What a mail scanner sees, or a browser.
+ */
+async function get(url: string): Promise<GetAnswer> {
+  const { pathname, searchParams } = new URL(url);
+  if (pathname === CONFIRM_SIGN_IN_PATH) {
+    const page = await ConfirmSignInPage({ searchParams: Promise.resolve(Object.fromEntries(searchParams)) });
+    return { status: 200, location: null, sessionCookie: undefined, html: renderToStaticMarkup(page) };
+  }
+  const response = await authGet(new Request(url));
+  return {
+    status: response.status,
+    location: response.headers.get("location"),
+    sessionCookie: sessionCookieFrom(response),
+    html: "",
+  };
+}
+
+/** The page's POST form, as a browser reads it: its target, or undefined without one. */
+function postFormActionOf(html: string): string | undefined {
+  const form = /<form\b[^>]*>/.exec(html)?.[0];
+  if (!form || !/\bmethod="post"/.test(form)) return undefined;
+  return /\baction="([^"]*)"/.exec(form)?.[1]?.replaceAll("&amp;", "&");
+}
+
+/** Submits a form as Chromium does from one of our pages: a same-origin POST, empty body. */
+function submitForm(action: string, options: { origin?: string; authjs?: typeof authjs } = {}) {
+  const request = new Request(new URL(action, appUrl), {
+    method: "POST",
+    headers: { origin: options.origin ?? appUrl, "content-type": "application/x-www-form-urlencoded" },
+    body: "",
+  });
+  return handleAuthPost(request, options.authjs ?? authjs);
+}
+
+/** What a person does with the emailed link: open it, then press "Sign in" on the confirm page. */
+async function openLink(link: string, options: { authjs?: typeof authjs } = {}): Promise<Response> {
+  const page = await get(link);
+  const action = postFormActionOf(page.html);
+  if (!action) {
+    throw new Error(
+      `${link} answered ${page.status} ${page.location ?? ""} instead of the confirm page's form`,
+    );
+  }
+  return submitForm(action, options);
 }
 
 async function signIn(email: string): Promise<string> {
@@ -102,7 +154,7 @@ async function rateLimitCount(scope: string, subject: string): Promise<number | 
 const noRoute = { params: Promise.resolve({}) as Promise<Record<string, never>> };
 
 describe("magic-link sign-in", () => {
-  it("signs a new creator in: link in the outbox, cookie set, redirected to the callback path", async () => {
+  it("signs a new creator in: link in the outbox, confirm page, its button sets the cookie and redirects to the callback path", async () => {
     const email = uniqueEmail();
     const response = await requestLink({
       email: `  ${email.toUpperCase()} `,
@@ -114,7 +166,10 @@ describe("magic-link sign-in", () => {
     expect(message?.subject).toBe("Your Truss sign-in link");
     expect(message?.html).toContain("Sign in");
     const link = await latestLinkFor(email);
-    expect(link.startsWith(`${appUrl}/api/auth/callback/email?`)).toBe(true);
+    expect(link.startsWith(`${appUrl}/login/confirm?`)).toBe(true);
+    const page = await get(link);
+    expect(page.html).toContain(`Sign in as ${email}`);
+    expect(postFormActionOf(page.html)?.startsWith(`${SIGN_IN_CALLBACK_PATH}?`)).toBe(true);
 
     const callback = await openLink(link);
     expect(callback.status).toBe(302);
@@ -158,7 +213,7 @@ describe("magic-link sign-in", () => {
     const link = await latestLinkFor(email);
     const lifetimeMs = runtime.config.auth.magicLinkTtlMinutes * 60_000;
     const later = createAuthConfig({ runtime, nowMs: () => Date.now() + lifetimeMs + 1_000 });
-    const response = await Auth(new Request(link), later);
+    const response = await openLink(link, { authjs: (request) => Auth(request, later) });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`${appUrl}/login/error?error=Verification`);
     expect(sessionCookieFrom(response)).toBeUndefined();
@@ -179,6 +234,78 @@ describe("magic-link sign-in", () => {
     const response = await openLink(otherEmail.toString());
     expect(response.headers.get("location")).toContain("error=Verification");
     expect(sessionCookieFrom(response)).toBeUndefined();
+  });
+
+  it("opening the emailed link spends nothing, as a mail scanner does first: the creator still signs in with the button", async () => {
+    const email = uniqueEmail();
+    await requestLink({ email, callbackUrl: "/videos" });
+    const link = await latestLinkFor(email);
+    // The scanner: GET the link, the callback URL with the same parameters, the link again.
+    const callbackUrl = `${appUrl}${SIGN_IN_CALLBACK_PATH}${new URL(link).search}`;
+    for (const url of [link, callbackUrl, link]) {
+      expect((await get(url)).sessionCookie, url).toBeUndefined();
+    }
+
+    const response = await openLink(link);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${appUrl}/videos`);
+    expect(sessionCookieFrom(response)).toBeDefined();
+  });
+
+  it("a GET of the callback (a scanner, or a link mailed before the confirm page) goes to the confirm page", async () => {
+    const email = uniqueEmail();
+    await requestLink({ email });
+    const { search } = new URL(await latestLinkFor(email));
+    const answer = await get(`${appUrl}${SIGN_IN_CALLBACK_PATH}${search}`);
+    expect(answer).toMatchObject({ status: 303, location: `${CONFIRM_SIGN_IN_PATH}${search}` });
+    expect(answer.sessionCookie).toBeUndefined();
+    // Auth.js's other GET routes are still Auth.js's.
+    expect((await get(`${appUrl}/api/auth/csrf`)).status).toBe(200);
+  });
+
+  it("the confirm page and its button refuse a target off the site, and a post from another site", async () => {
+    const email = uniqueEmail();
+    await requestLink({ email });
+    const link = await latestLinkFor(email);
+    const origin = new URL(appUrl).origin;
+
+    for (const target of ["https://evil.example/dashboard", "//evil.example", "/\\evil.example"]) {
+      const tampered = new URL(link);
+      tampered.searchParams.set("callbackUrl", target);
+      const page = await get(tampered.toString());
+      expect(page.html, target).toContain("This sign-in link points outside Truss");
+      expect(page.html, target).not.toContain("<form");
+      expect(page.html, target).toContain('href="/login"');
+
+      // Posting the tampered link past the page gets the page's explanation, not Auth.js.
+      const posted = await submitForm(`${SIGN_IN_CALLBACK_PATH}${tampered.search}`);
+      expect(posted.status, target).toBe(303);
+      expect(posted.headers.get("location"), target).toBe(`${CONFIRM_SIGN_IN_PATH}${tampered.search}`);
+      expect(sessionCookieFrom(posted), target).toBeUndefined();
+    }
+    for (const params of [{ token: null }, { email: null }, { token: "not a token" }, { email: "a@b@c" }]) {
+      const broken = new URL(link);
+      for (const [name, value] of Object.entries(params)) {
+        if (value === null) broken.searchParams.delete(name);
+        else broken.searchParams.set(name, value);
+      }
+      const page = await get(broken.toString());
+      expect(page.html).toMatch(/This sign-in link is (incomplete|not valid)/);
+      expect(postFormActionOf(page.html)).toBeUndefined();
+    }
+
+    // The real form, submitted from another site (login CSRF: signing a visitor in as someone else).
+    const action = postFormActionOf((await get(link)).html)!;
+    const crossSite = await submitForm(action, { origin: "https://evil.example" });
+    expect(crossSite.status).toBe(403);
+    expect((await crossSite.json()).error.code).toBe("forbidden");
+    expect(sessionCookieFrom(crossSite)).toBeUndefined();
+    expect(new URL(action, origin).origin).toBe(origin);
+
+    // None of that spent the token.
+    const response = await openLink(link);
+    expect(response.headers.get("location")).toBe(`${appUrl}/dashboard`);
+    expect(sessionCookieFrom(response)).toBeDefined();
   });
 
   it("answers the same for an email with and without an account", async () => {

@@ -13,6 +13,11 @@ export function redirectResponse(location: string): Response {
   return new Response(null, { status: 302, headers: { location, "cache-control": "no-store" } });
 }
 
+/** A 303 to a page of this site: the answer to a form POST, or a GET moved to a page. Never cached. */
+export function seeOtherResponse(path: string): Response {
+  return new Response(null, { status: 303, headers: { location: path, "cache-control": "no-store" } });
+}
+
 /** The only place an error becomes an HTTP response. Internal errors are logged, not shown. */
 export function errorResponse(error: unknown): Response {
   const appError = toAppError(error);
