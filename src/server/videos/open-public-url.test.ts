@@ -1,5 +1,6 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
+import { text } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type HostResolver,
@@ -23,6 +24,11 @@ beforeAll(async () => {
     } else if (url.pathname === "/redirect") {
       response.writeHead(302, { location: url.searchParams.get("to") ?? "/video.mp4" });
       response.end();
+    } else if (url.pathname === "/stalls.mp4" || url.pathname === "/cut.mp4") {
+      // 100 of the 1000 bytes promised, then silence (the connection open) or the connection closed.
+      response.writeHead(200, { "content-type": "video/mp4", "content-length": "1000" });
+      response.write(Buffer.alloc(100));
+      if (url.pathname === "/cut.mp4") setTimeout(() => response.socket?.end(), 50);
     } else if (url.pathname === "/loop") {
       response.writeHead(301, { location: "/loop" });
       response.end();
@@ -35,7 +41,10 @@ beforeAll(async () => {
   port = (server.address() as AddressInfo).port;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 /** A DNS of the test's own: names that exist nowhere else, so only a pinned connection reaches them. */
 const fakeDns =
@@ -148,6 +157,47 @@ describe("openPublicUrl", () => {
     }).catch((e) => e);
     expect(notFound).toMatchObject({ kind: "http-status", message: "The URL answered 404 Not Found." });
     expect((notFound as UrlImportError).options.permanent).toBe(true);
+  });
+
+  it("names the network's reason when the connection is refused", async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    await expect(
+      openPublicUrl({ url: `http://127.0.0.1:${closedPort}/video.mp4`, allowPrivateAddresses: true }),
+    ).rejects.toThrow(
+      `The URL could not be reached: the server refused the connection (connect ECONNREFUSED 127.0.0.1:${closedPort}).`,
+    );
+  });
+
+  it("fails the body in its own words when the server stalls or closes the connection mid-way", async () => {
+    const stalls = await openPublicUrl({
+      url: `http://127.0.0.1:${port}/stalls.mp4`,
+      allowPrivateAddresses: true,
+      idleTimeoutMs: 300,
+    });
+    await expect(text(stalls.response)).rejects.toMatchObject({
+      kind: "timeout",
+      message: "The server sent nothing for 0.3 s.",
+    });
+    const cut = await openPublicUrl({ url: `http://127.0.0.1:${port}/cut.mp4`, allowPrivateAddresses: true });
+    await expect(text(cut.response)).rejects.toMatchObject({
+      kind: "network",
+      message: "The connection broke off mid-download: the server closed it before the whole file arrived.",
+    });
+  });
+
+  it("reads a body that ends when the server closes the connection (no length, not chunked)", async () => {
+    const raw = net.createServer((socket) =>
+      socket.once("data", () => socket.end("HTTP/1.1 200 OK\r\nconnection: close\r\n\r\nhello")),
+    );
+    await new Promise<void>((resolve) => raw.listen(0, "127.0.0.1", resolve));
+    const rawPort = (raw.address() as AddressInfo).port;
+    const opened = await openPublicUrl({ url: `http://127.0.0.1:${rawPort}/`, allowPrivateAddresses: true });
+    expect(await text(opened.response)).toBe("hello");
+    await new Promise((resolve) => raw.close(resolve));
   });
 });
 

@@ -106,6 +106,7 @@ export async function resolvePublicAddress(
 }
 
 export type OpenedUrl = {
+  /** The body. Reading it fails with a `UrlImportError` when the server stalls or the connection breaks. */
   response: IncomingMessage;
   finalUrl: URL;
   contentLength: number | null;
@@ -113,13 +114,15 @@ export type OpenedUrl = {
 };
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** A server that sends nothing for this long has stalled: better to say so than to wait for a job limit. */
+export const IDLE_TIMEOUT_MS = 60 * 1000;
 
 export async function openPublicUrl(options: {
   url: string;
   allowPrivateAddresses: boolean;
   signal?: AbortSignal;
   maxRedirects?: number;
-  /** A connection that sends nothing for this long is dropped. */
+  /** A connection that sends nothing for this long is dropped, while opening or mid-body. */
   idleTimeoutMs?: number;
   trustedAddresses?: readonly string[];
   resolve?: HostResolver;
@@ -128,7 +131,7 @@ export async function openPublicUrl(options: {
   let url = parseImportUrl(options.url);
   for (let hop = 0; ; hop++) {
     const target = await resolvePublicAddress(url, options);
-    const response = await request(url, target, options.signal, options.idleTimeoutMs ?? 60_000);
+    const response = await request(url, target, options.signal, options.idleTimeoutMs ?? IDLE_TIMEOUT_MS);
     const status = response.statusCode ?? 0;
     if (REDIRECT_STATUSES.has(status)) {
       response.resume();
@@ -168,6 +171,20 @@ export async function openPublicUrl(options: {
   }
 }
 
+/** Plain words for the network failures people meet; the error's own message follows in brackets. */
+const NETWORK_FAILURES: Record<string, string> = {
+  ECONNREFUSED: "the server refused the connection",
+  ECONNRESET: "the server closed the connection",
+  ETIMEDOUT: "the server did not answer",
+  EHOSTUNREACH: "the server cannot be reached",
+  ENETUNREACH: "the network cannot be reached",
+};
+
+/**
+ * One request to the checked address. A failure before the response rejects; after it, it fails
+ * the response, so whoever reads the body meets a `UrlImportError` too (a stall, a connection that
+ * breaks off) instead of Node's bare "aborted". A cancelled `signal` fails either with its AbortError.
+ */
 function request(url: URL, target: ResolvedAddress, signal: AbortSignal | undefined, idleTimeoutMs: number) {
   // Every lookup the socket makes answers with the address we checked.
   type LookupCallback = (error: Error | null, address: unknown, family?: number) => void;
@@ -177,6 +194,14 @@ function request(url: URL, target: ResolvedAddress, signal: AbortSignal | undefi
   }) as unknown as LookupFunction;
   const transport = url.protocol === "https:" ? https : http;
   return new Promise<IncomingMessage>((resolve, reject) => {
+    let response: IncomingMessage | undefined;
+    const fail = (error: Error) => (response ? response.destroy(error) : reject(error));
+    const networkError = (reason: string, cause?: unknown) =>
+      new UrlImportError(
+        "network",
+        `${response ? "The connection broke off mid-download" : "The URL could not be reached"}: ${reason}.`,
+        { permanent: false, cause },
+      );
     const outgoing = transport.request(
       url,
       {
@@ -187,26 +212,29 @@ function request(url: URL, target: ResolvedAddress, signal: AbortSignal | undefi
         timeout: idleTimeoutMs,
         headers: { "user-agent": "Truss-Import/1.0", accept: "video/*, */*;q=0.5" },
       },
-      resolve,
+      (incoming) => {
+        response = incoming;
+        resolve(incoming);
+      },
     );
-    outgoing.once("timeout", () =>
-      outgoing.destroy(new UrlImportError("timeout", "The URL stopped sending data.", { permanent: false })),
-    );
-    outgoing.once("error", (error) => {
-      if (error instanceof UrlImportError) reject(error);
-      else if (signal?.aborted) reject(error);
-      else
-        reject(
-          new UrlImportError(
-            "network",
-            `The URL could not be reached (${(error as NodeJS.ErrnoException).code ?? error.message}).`,
-            {
-              permanent: false,
-              cause: error,
-            },
-          ),
-        );
+    // Nothing for `idleTimeoutMs` on the socket: while connecting, before the headers or mid-body.
+    outgoing.once("timeout", () => {
+      const message = `The server sent nothing for ${Math.round(idleTimeoutMs / 100) / 10} s.`;
+      (response ?? outgoing).destroy(new UrlImportError("timeout", message, { permanent: false }));
     });
+    outgoing.on("error", (error: NodeJS.ErrnoException) => {
+      if (error instanceof UrlImportError || signal?.aborted) return fail(error);
+      const words = error.code ? NETWORK_FAILURES[error.code] : undefined;
+      const detail = error.message || error.code || error.name;
+      fail(networkError(words ? `${words} (${detail})` : detail, error));
+    });
+    // Ahead of Node's own listener, which would fail an unfinished body with a bare "aborted".
+    outgoing.once("socket", (socket) =>
+      socket.prependListener("close", () => {
+        if (response && !response.complete && !signal?.aborted)
+          fail(networkError("the server closed it before the whole file arrived"));
+      }),
+    );
     outgoing.end();
   });
 }
