@@ -213,7 +213,7 @@ describe("runClipCommand", () => {
           log: quiet,
         },
       ),
-    ).rejects.toThrow("The video could not be downloaded: HTTP 404 Not Found");
+    ).rejects.toThrow("The URL answered 404 Not Found.");
   });
 
   it("says so when the file does not exist", async () => {
