@@ -1,12 +1,7 @@
 import { createWriteStream } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import {
-  IDLE_TIMEOUT_MS,
-  openPublicUrl,
-  parseImportUrl,
-  UrlImportError,
-} from "@/server/videos/open-public-url";
+import { IDLE_TIMEOUT_MS, openPublicUrl, parseImportUrl, UrlImportError } from "@/net/open-public-url";
 
 /** Whole download limit: a long video on a slow line still gets there. */
 export const DOWNLOAD_TIMEOUT_MS = 30 * 60 * 1000;

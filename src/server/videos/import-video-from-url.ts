@@ -2,12 +2,12 @@ import "server-only";
 import { z } from "zod";
 import { createVideo } from "@/db/repos/video-repo";
 import { createId } from "@/lib/ids";
+import { parseImportUrl, resolvePublicAddress, UrlImportError } from "@/net/open-public-url";
 import { enqueueJob } from "@/queue/enqueue-job";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { sourceObjectKey } from "@/storage/object-keys";
 import { displayFilename } from "./accepted-video-formats";
-import { parseImportUrl, resolvePublicAddress, UrlImportError } from "./open-public-url";
 import { toVideoView, type VideoView } from "./to-video-view";
 
 export const ImportVideoBody = z.object({ url: z.string().min(1).max(2048) });

@@ -1,8 +1,8 @@
 import { findVideoById, updateVideo, updateVideoProgress, updateVideoStatus } from "@/db/repos/video-repo";
+import { openPublicUrl, UrlImportError } from "@/net/open-public-url";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { normalizeContentType } from "@/server/videos/accepted-video-formats";
-import { openPublicUrl, UrlImportError } from "@/server/videos/open-public-url";
 import { headObject } from "@/storage/head-object";
 import { abortMultipartUpload, createMultipartUpload } from "@/storage/multipart";
 import { StreamTooLargeError, uploadStreamAsMultipart } from "@/storage/upload-stream";
