@@ -10,6 +10,7 @@ import {
   UrlImportError,
 } from "./open-public-url";
 
+const LARGE_BYTES = 16 * 1024 * 1024;
 let server: http.Server;
 let port: number;
 const hits: string[] = [];
@@ -29,6 +30,10 @@ beforeAll(async () => {
       response.writeHead(200, { "content-type": "video/mp4", "content-length": "1000" });
       response.write(Buffer.alloc(100));
       if (url.pathname === "/cut.mp4") setTimeout(() => response.socket?.end(), 50);
+    } else if (url.pathname === "/large.mp4") {
+      // More than the socket and stream buffers hold, so a slow reader holds the server back.
+      response.writeHead(200, { "content-type": "video/mp4", "content-length": String(LARGE_BYTES) });
+      response.end(Buffer.alloc(LARGE_BYTES, 7));
     } else if (url.pathname === "/loop") {
       response.writeHead(301, { location: "/loop" });
       response.end();
@@ -187,6 +192,27 @@ describe("openPublicUrl", () => {
       kind: "network",
       message: "The connection broke off mid-download: the server closed it before the whole file arrived.",
     });
+  });
+
+  it("does not call a reader's own slowness a stalled server", async () => {
+    // The worker writes the body to storage part by part: while a part uploads, it reads nothing
+    // and the socket is paused with data waiting. That silence is ours, not the server's.
+    const opened = await openPublicUrl({
+      url: `http://127.0.0.1:${port}/large.mp4`,
+      allowPrivateAddresses: true,
+      idleTimeoutMs: 200,
+    });
+    let receivedBytes = 0;
+    let pauses = 0;
+    for await (const chunk of opened.response) {
+      receivedBytes += (chunk as Buffer).byteLength;
+      if (pauses < 2 && receivedBytes > (pauses + 1) * 4 * 1024 * 1024) {
+        pauses += 1;
+        await new Promise((resolve) => setTimeout(resolve, 700));
+      }
+    }
+    expect(pauses).toBe(2);
+    expect(receivedBytes).toBe(LARGE_BYTES);
   });
 
   it("reads a body that ends when the server closes the connection (no length, not chunked)", async () => {

@@ -218,7 +218,13 @@ function request(url: URL, target: ResolvedAddress, signal: AbortSignal | undefi
       },
     );
     // Nothing for `idleTimeoutMs` on the socket: while connecting, before the headers or mid-body.
-    outgoing.once("timeout", () => {
+    outgoing.on("timeout", () => {
+      // Data waiting unread: the reader is behind (the worker uploading a part, say) and has
+      // paused the socket. That quiet is ours; wait another period before blaming the server.
+      if (response && response.readableLength > 0) {
+        response.socket?.setTimeout(idleTimeoutMs);
+        return;
+      }
       const message = `The server sent nothing for ${Math.round(idleTimeoutMs / 100) / 10} s.`;
       (response ?? outgoing).destroy(new UrlImportError("timeout", message, { permanent: false }));
     });
