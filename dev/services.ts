@@ -241,8 +241,10 @@ async function startS3Server({ port, directory }: { port: number; directory: str
   };
   const S3Error = require("@20minutes/s3rver/lib/models/error") as S3ErrorClass;
   const store = require("@20minutes/s3rver/lib/stores/filesystem") as FilesystemStoreClass;
+  const objectController = require("@20minutes/s3rver/lib/controllers/object") as ObjectController;
   keepObjectDirectories(store);
   checkPartsOnComplete(store, S3Error);
+  honourIfMatchOnRead(objectController, S3Error);
   mkdirSync(directory, { recursive: true });
   const s3rver = new S3rver({ silent: true, directory, vhostBuckets: false });
   // Silent drops S3's own answers (NoSuchKey, NotImplemented…), and with them any failure of
@@ -300,7 +302,57 @@ type FilesystemStoreClass = {
   };
 };
 
-type S3ErrorClass = new (code: string, message: string) => Error & { code: string };
+type S3ErrorClass = new (
+  code: string,
+  message: string,
+  detail?: Record<string, string>,
+) => Error & { code: string };
+
+type ObjectStore = { getMetadata(bucket: string, key: string): Promise<{ etag: string }> };
+type ObjectController = {
+  getObject(ctx: {
+    headers: Record<string, string | string[] | undefined>;
+    params: { bucket: string; key: string };
+    store: ObjectStore;
+  }): Promise<void>;
+};
+
+/**
+ * s3rver ignores `If-Match` on GET and HEAD; S3 answers 412 PreconditionFailed when the object's
+ * ETag is not one of those named (`*` names any). The workers read an uploaded source only as
+ * the ETag upload-complete verified, so a file replaced since must be refused here as S3 would.
+ * The router calls the controller through its module, after s3rver has checked the signature
+ * (S3 too authenticates first); a missing object is left to s3rver's own NoSuchKey.
+ */
+function honourIfMatchOnRead(controller: ObjectController, S3Error: S3ErrorClass) {
+  const getObject = controller.getObject;
+  controller.getObject = async function getObjectIfMatch(ctx) {
+    const header = ctx.headers["if-match"];
+    const ifMatch = Array.isArray(header) ? header.join(",") : header;
+    if (ifMatch !== undefined) {
+      const stored = await ctx.store
+        .getMetadata(ctx.params.bucket, ctx.params.key)
+        .catch((error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return null;
+          throw error;
+        });
+      if (stored && !etagListMatches(ifMatch, stored.etag)) {
+        throw new S3Error(
+          "PreconditionFailed",
+          "At least one of the pre-conditions you specified did not hold",
+          { Condition: "If-Match" },
+        );
+      }
+    }
+    return getObject.call(this, ctx);
+  };
+}
+
+/** An If-Match list (`"a", "b"` or `*`) against a stored ETag; S3 ignores the quotes. */
+function etagListMatches(ifMatch: string, etag: string): boolean {
+  const bare = (value: string) => value.trim().replace(/^W\//, "").replaceAll('"', "");
+  return ifMatch.split(",").some((candidate) => candidate.trim() === "*" || bare(candidate) === bare(etag));
+}
 
 /**
  * Completing a multipart upload, s3rver opens each named part's file as a stream without an

@@ -24,22 +24,44 @@ export function toMediaInputArg(input: string): string {
   return `file:${input}`;
 }
 
+/** Request headers sent with every HTTP request ffmpeg makes for a URL input (range reads too). */
+export type HttpHeaders = Record<string, string>;
+
 /**
  * Network reads use a read/write timeout (microseconds) so a stalled presigned URL fails
- * instead of hanging until the overall timeout; local files need none.
+ * instead of hanging until the overall timeout; local files need none. `headers` (e.g.
+ * `If-Match`, so only the object that was checked is read) go with every request.
  */
-export function networkInputArgs(input: string, ioTimeoutMs: number): string[] {
+export function networkInputArgs(input: string, ioTimeoutMs: number, headers: HttpHeaders = {}): string[] {
   if (!isHttpUrl(input)) return [];
-  return ["-rw_timeout", String(Math.round(ioTimeoutMs * 1000))];
+  const headerLines = Object.entries(headers).map(([name, value]) => {
+    // A line break would smuggle in another header (or end the request's head).
+    if (/[\r\n]/.test(name) || /[\r\n]/.test(value) || !/^[A-Za-z0-9-]+$/.test(name))
+      throw new Error(`Refusing HTTP header "${name.slice(0, 40)}" with a line break or odd name`);
+    return `${name}: ${value}\r\n`;
+  });
+  return [
+    "-rw_timeout",
+    String(Math.round(ioTimeoutMs * 1000)),
+    ...(headerLines.length > 0 ? ["-headers", headerLines.join("")] : []),
+  ];
 }
 
-export function buildProbeArgs({ input, ioTimeoutMs = 20_000 }: { input: string; ioTimeoutMs?: number }) {
+export function buildProbeArgs({
+  input,
+  ioTimeoutMs = 20_000,
+  httpHeaders,
+}: {
+  input: string;
+  ioTimeoutMs?: number;
+  httpHeaders?: HttpHeaders;
+}) {
   return [
     // Errors only on stderr: they are what we turn into a reason a person can read.
     "-v",
     "error",
     "-hide_banner",
-    ...networkInputArgs(input, ioTimeoutMs),
+    ...networkInputArgs(input, ioTimeoutMs, httpHeaders),
     "-print_format",
     "json",
     "-show_format",
@@ -56,10 +78,12 @@ export function buildProbeArgs({ input, ioTimeoutMs = 20_000 }: { input: string;
 export function buildPacketTimesArgs({
   input,
   ioTimeoutMs = 20_000,
+  httpHeaders,
   videoBetween,
 }: {
   input: string;
   ioTimeoutMs?: number;
+  httpHeaders?: HttpHeaders;
   /** Only the video's packets from about this time range (from the keyframe before it). */
   videoBetween?: { startSeconds: number; endSeconds: number };
 }) {
@@ -67,7 +91,7 @@ export function buildPacketTimesArgs({
     "-v",
     "error",
     "-hide_banner",
-    ...networkInputArgs(input, ioTimeoutMs),
+    ...networkInputArgs(input, ioTimeoutMs, httpHeaders),
     ...(videoBetween
       ? [
           "-select_streams",

@@ -52,6 +52,21 @@ describe("buildProbeArgs", () => {
     expect(args.at(-1)).toBe("https://bucket.example/v.mp4?X-Amz-Signature=1");
   });
 
+  it("sends the given headers with every request for a URL, and never header lines smuggled in a value", () => {
+    const url = "https://bucket.example/v.mp4?X-Amz-Signature=1";
+    const args = buildProbeArgs({ input: url, ioTimeoutMs: 5_000, httpHeaders: { "If-Match": '"abc"' } });
+    expect(args.slice(3, 7)).toEqual(["-rw_timeout", "5000000", "-headers", 'If-Match: "abc"\r\n']);
+    expect(args.at(-1)).toBe(url);
+    // A local file has no requests to carry them.
+    expect(buildProbeArgs({ input: "/tmp/v.mp4", httpHeaders: { "If-Match": '"abc"' } })).not.toContain(
+      "-headers",
+    );
+    expect(() => buildProbeArgs({ input: url, httpHeaders: { "If-Match": '"a"\r\nX-Evil: 1' } })).toThrow(
+      /line break/,
+    );
+    expect(() => buildProbeArgs({ input: url, httpHeaders: { "If-Match\r\nX": "1" } })).toThrow(/line break/);
+  });
+
   it("refuses other protocols", () => {
     expect(() => toMediaInputArg("concat:/etc/passwd|x.mp4")).toThrow(/file path or an http/);
     expect(() => toMediaInputArg("ftp://host/x.mp4")).toThrow();

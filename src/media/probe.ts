@@ -3,7 +3,7 @@ import { createInterface } from "node:readline";
 import type { MediaProbe } from "@/engine/types";
 import { dynamicRangeOfTransfer } from "./dynamic-range";
 import type { MediaBinaries } from "./ffmpeg-binaries";
-import { buildPacketTimesArgs, buildProbeArgs, isHttpUrl } from "./probe-args";
+import { buildPacketTimesArgs, buildProbeArgs, type HttpHeaders, isHttpUrl } from "./probe-args";
 import { MediaCommandError, runMedia } from "./run-ffmpeg";
 
 /** Why a source cannot be used, in words a creator understands (`message`), plus a stable kind. */
@@ -32,6 +32,8 @@ export type ProbeMediaOptions = {
   binaries: MediaBinaries;
   /** A local path or an http(s) URL (the worker probes presigned S3 GETs). */
   input: string;
+  /** For a URL: headers sent with every request (the worker pins the object with If-Match). */
+  httpHeaders?: HttpHeaders;
   timeoutMs?: number;
   signal?: AbortSignal;
 };
@@ -43,6 +45,7 @@ const MAX_PROBE_JSON_BYTES = 8 * 1024 * 1024;
 export async function probeMedia({
   binaries,
   input,
+  httpHeaders,
   timeoutMs = 30_000,
   signal,
 }: ProbeMediaOptions): Promise<MediaProbe> {
@@ -51,7 +54,7 @@ export async function probeMedia({
   try {
     await runMedia({
       binaryPath: binaries.ffprobePath,
-      args: buildProbeArgs({ input, ioTimeoutMs: Math.min(timeoutMs, 20_000) }),
+      args: buildProbeArgs({ input, httpHeaders, ioTimeoutMs: Math.min(timeoutMs, 20_000) }),
       timeoutMs,
       signal,
       consumeStdout: async (stdout) => {
@@ -90,11 +93,14 @@ export async function probeMedia({
   }
   // No duration in the header, as a browser's MediaRecorder writes WebM: the length is where
   // the last packet ends (still "empty" when there are none).
-  const measuredDurationSeconds = await measureDurationFromPackets({ binaries, input, signal }).catch(
-    (error: unknown) => {
-      throw toProbeError(error, input, PACKET_SCAN_TIMEOUT_MS);
-    },
-  );
+  const measuredDurationSeconds = await measureDurationFromPackets({
+    binaries,
+    input,
+    httpHeaders,
+    signal,
+  }).catch((error: unknown) => {
+    throw toProbeError(error, input, PACKET_SCAN_TIMEOUT_MS);
+  });
   return parseProbeJson(json, measuredDurationSeconds);
 }
 
@@ -130,12 +136,13 @@ async function readPacketTimes(options: {
 async function measureDurationFromPackets(options: {
   binaries: MediaBinaries;
   input: string;
+  httpHeaders?: HttpHeaders;
   signal?: AbortSignal;
 }): Promise<number> {
   let endSeconds = 0;
   await readPacketTimes({
     binaries: options.binaries,
-    args: buildPacketTimesArgs({ input: options.input }),
+    args: buildPacketTimesArgs({ input: options.input, httpHeaders: options.httpHeaders }),
     timeoutMs: PACKET_SCAN_TIMEOUT_MS,
     signal: options.signal,
     onPacket: (time, duration) => {

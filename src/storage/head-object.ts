@@ -1,17 +1,26 @@
 import { HeadObjectCommand, type S3Client } from "@aws-sdk/client-s3";
+import { isPreconditionFailed, ObjectChangedError } from "./object-changed";
 
 export type ObjectHead = { sizeBytes: number; contentType: string | null; etag: string | null };
 
-/** Size and type of a stored object, or undefined when there is none. */
+/**
+ * Size and type of a stored object, or undefined when there is none. With `ifMatch` (an ETag),
+ * an object stored under the key since with another ETag throws ObjectChangedError.
+ */
 export async function headObject(options: {
   s3: S3Client;
   bucket: string;
   key: string;
+  ifMatch?: string | null;
   signal?: AbortSignal;
 }): Promise<ObjectHead | undefined> {
   try {
     const output = await options.s3.send(
-      new HeadObjectCommand({ Bucket: options.bucket, Key: options.key }),
+      new HeadObjectCommand({
+        Bucket: options.bucket,
+        Key: options.key,
+        IfMatch: options.ifMatch ?? undefined,
+      }),
       {
         abortSignal: options.signal,
       },
@@ -22,6 +31,8 @@ export async function headObject(options: {
       etag: output.ETag ?? null,
     };
   } catch (error) {
+    if (options.ifMatch && isPreconditionFailed(error))
+      throw new ObjectChangedError(options.key, { cause: error });
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
     if (
       status === 404 ||

@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { abortMultipartUpload, createMultipartUpload } from "./multipart";
+import { isPreconditionFailed, ObjectChangedError } from "./object-changed";
 import { uploadStreamAsMultipart } from "./upload-stream";
 
 /**
@@ -13,18 +14,34 @@ import { uploadStreamAsMultipart } from "./upload-stream";
  */
 export type Bucket = { s3: S3Client; bucket: string };
 
-/** Streams an object to a file; `onProgress` gets bytes written and the object's size. */
+/**
+ * Streams an object to a file; `onProgress` gets bytes written and the object's size. With
+ * `ifMatch` (an ETag) only that object is read: another one stored under the key since throws
+ * ObjectChangedError.
+ */
 export async function downloadObjectToFile(
   options: Bucket & {
     key: string;
     filePath: string;
+    ifMatch?: string | null;
     signal?: AbortSignal;
     onProgress?: (writtenBytes: number, totalBytes: number | undefined) => void;
   },
 ): Promise<number> {
-  const output = await options.s3.send(new GetObjectCommand({ Bucket: options.bucket, Key: options.key }), {
-    abortSignal: options.signal,
-  });
+  const output = await options.s3
+    .send(
+      new GetObjectCommand({
+        Bucket: options.bucket,
+        Key: options.key,
+        IfMatch: options.ifMatch ?? undefined,
+      }),
+      { abortSignal: options.signal },
+    )
+    .catch((error: unknown) => {
+      if (options.ifMatch && isPreconditionFailed(error))
+        throw new ObjectChangedError(options.key, { cause: error });
+      throw error;
+    });
   if (!(output.Body instanceof Readable)) throw new Error(`Object ${options.key} has no readable body`);
   const totalBytes = output.ContentLength;
   let writtenBytes = 0;

@@ -2,12 +2,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { PutObjectCommand } from "@aws-sdk/client-s3";
+import { GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { describe, expect, it } from "vitest";
 import { testRuntime } from "../../dev/test/runtime";
 import { deletePrefix, listKeys } from "./delete-prefix";
 import { headObject } from "./head-object";
 import { completeMultipartUpload, createMultipartUpload, listStoredParts } from "./multipart";
+import { ObjectChangedError } from "./object-changed";
 import { downloadObjectToFile, uploadFile } from "./object-io";
 import { sourceObjectKey, videoObjectPrefix } from "./object-keys";
 import { presignGet, presignSinglePut, presignUploadPart } from "./presign";
@@ -201,6 +202,48 @@ describe("uploadFile", () => {
       await downloadObjectToFile({ s3, bucket, key, filePath: readBack });
       const digest = (data: Buffer) => createHash("sha256").update(data).digest("hex");
       expect(digest(await readFile(readBack))).toBe(digest(content));
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("reads pinned to an ETag (If-Match)", () => {
+  it("read the object that was checked, and refuse one stored since with 412 PreconditionFailed, as S3 does", async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), "truss-if-match-"));
+    try {
+      const key = freshKey();
+      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes(1000, 1) }));
+      const checked = await headObject({ s3, bucket, key });
+      const etag = checked?.etag;
+      if (!etag) throw new Error("expected an ETag");
+      const filePath = path.join(directory, "download");
+      // The ETag as S3 gives it (quoted), bare, in a list, or `*`: all name this object.
+      for (const ifMatch of [etag, etag.replaceAll('"', ""), `"0123", ${etag}`, "*"]) {
+        expect(await headObject({ s3, bucket, key, ifMatch }), ifMatch).toMatchObject({ sizeBytes: 1000 });
+        expect(await downloadObjectToFile({ s3, bucket, key, filePath, ifMatch }), ifMatch).toBe(1000);
+      }
+      const { url } = await presignGet({ client: s3, bucket, key });
+      expect((await fetch(url, { headers: { "if-match": etag } })).status).toBe(200);
+
+      // The same size, other bytes: what a second PUT through a still-valid upload URL stores.
+      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes(1000, 2) }));
+      await expect(headObject({ s3, bucket, key, ifMatch: etag })).rejects.toBeInstanceOf(ObjectChangedError);
+      await expect(downloadObjectToFile({ s3, bucket, key, filePath, ifMatch: etag })).rejects.toBeInstanceOf(
+        ObjectChangedError,
+      );
+      const refused = await s3
+        .send(new GetObjectCommand({ Bucket: bucket, Key: key, IfMatch: etag }))
+        .catch((error: unknown) => error as Error & { $metadata: { httpStatusCode?: number } });
+      expect(refused).toMatchObject({ name: "PreconditionFailed", $metadata: { httpStatusCode: 412 } });
+      // A presigned GET carrying the header (as ffprobe sends it) is refused too.
+      const response = await fetch(url, { headers: { "if-match": etag } });
+      await response.arrayBuffer();
+      expect(response.status).toBe(412);
+      // Without a condition the object reads as it now is; a missing one is still just missing.
+      expect(await downloadObjectToFile({ s3, bucket, key, filePath })).toBe(1000);
+      expect((await readFile(filePath))[0]).toBe(2);
+      expect(await headObject({ s3, bucket, key: freshKey(), ifMatch: etag })).toBeUndefined();
     } finally {
       await rm(directory, { recursive: true, force: true });
     }

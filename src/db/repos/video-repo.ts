@@ -52,7 +52,8 @@ export const VideoStatus = z.enum(VIDEO_STATUSES);
 export type VideoStatus = z.infer<typeof VideoStatus>;
 
 /**
- * Which status may follow which. READY → QUEUED/RENDERING covers re-analysis and re-renders;
+ * Which status may follow which. READY → QUEUED/RENDERING covers re-analysis and re-renders,
+ * READY → FAILED a source found replaced since it was checked (a re-render reads it again);
  * FAILED → QUEUED a retry of a video whose file was fine.
  */
 export const ALLOWED_TRANSITIONS: Record<VideoStatus, readonly VideoStatus[]> = {
@@ -61,7 +62,7 @@ export const ALLOWED_TRANSITIONS: Record<VideoStatus, readonly VideoStatus[]> = 
   QUEUED: ["ANALYZING", "FAILED"],
   ANALYZING: ["RENDERING", "READY", "QUEUED", "FAILED"],
   RENDERING: ["READY", "ANALYZING", "QUEUED", "FAILED"],
-  READY: ["QUEUED", "RENDERING"],
+  READY: ["QUEUED", "RENDERING", "FAILED"],
   FAILED: ["QUEUED"],
 };
 
@@ -138,6 +139,13 @@ export const VideoItem = z.object({
   /** Size of the stored object (HeadObject), once uploaded. */
   sourceSizeBytes: z.number().int().nonnegative().nullable(),
   sourceContentType: z.string().nullable(),
+  /**
+   * ETag of the source object as upload-complete (or the import) verified it. Every worker read
+   * of the source is conditional on it (If-Match), so a file stored under the key since (a
+   * second PUT through an upload URL still valid) is never read. Null before the upload is
+   * complete, and on videos stored before it was recorded: those are read unconditionally.
+   */
+  sourceEtag: z.string().nullable().default(null),
   probe: MediaProbeSchema.nullable(),
   thumbnailKey: z.string().nullable(),
   analysis: VideoAnalysisInfo.nullable(),
@@ -163,6 +171,7 @@ export type VideoChanges = Partial<
     | "uploadId"
     | "sourceSizeBytes"
     | "sourceContentType"
+    | "sourceEtag"
     | "probe"
     | "thumbnailKey"
     | "seekableCopyKey"
@@ -234,6 +243,7 @@ export async function createVideo(options: { table: Table; video: NewVideo; now?
     failureReason: null,
     sourceSizeBytes: null,
     sourceContentType: null,
+    sourceEtag: null,
     probe: null,
     thumbnailKey: null,
     seekableCopyKey: null,

@@ -22,9 +22,9 @@ export type CompleteVideoUploadBody = z.infer<typeof CompleteVideoUploadBody>;
 
 /**
  * The browser says the bytes are up. Closes the multipart upload, verifies the stored object
- * (HeadObject: its size must be the declared size), moves the video to UPLOADED and queues
- * `ingest-video` (probe, metadata, then analysis). Repeatable: once UPLOADED, calling it again
- * only re-queues the ingest.
+ * (HeadObject: its size must be the declared size), records its ETag (the workers read only
+ * that object), moves the video to UPLOADED and queues `ingest-video` (probe, metadata, then
+ * analysis). Repeatable: once UPLOADED, calling it again only re-queues the ingest.
  */
 export async function completeVideoUpload(options: {
   runtime: Runtime;
@@ -72,6 +72,7 @@ export async function completeVideoUpload(options: {
       uploadId: null,
       sourceSizeBytes: head.sizeBytes,
       sourceContentType: head.contentType,
+      sourceEtag: head.etag,
       uploadedAt: new Date().toISOString(),
     },
   });

@@ -38,6 +38,7 @@ import {
   writeSignalsArtifact,
 } from "@/storage/analysis-artifacts";
 import { captionsTranscript, readCreatorTranscript } from "@/storage/creator-transcript";
+import { ObjectChangedError } from "@/storage/object-changed";
 import { type Bucket, downloadObjectToFile, uploadFile } from "@/storage/object-io";
 import { seekableCopyObjectKey, videoThumbnailObjectKey } from "@/storage/object-keys";
 import { presignGet } from "@/storage/presign";
@@ -46,6 +47,7 @@ import type { JobContext, JobHandler } from "../job-types";
 import { PermanentJobError } from "../job-types";
 import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
 import { createVideoProgress, type VideoProgress } from "./clip-pipeline/video-progress";
+import { assertSourceUnchanged, failChangedSource } from "./pinned-source";
 
 /**
  * Turns a QUEUED video into clips, stage by stage:
@@ -138,6 +140,8 @@ export async function analyzeVideo(options: { creatorId: string; videoId: string
     outcome = await runStages(state);
   } catch (error) {
     if (!(progress.gone.aborted && !context.signal.aborted)) {
+      // Another file was stored over the one upload-complete checked (pinned-source.ts).
+      if (error instanceof ObjectChangedError) throw await failChangedSource(runtime, video);
       // The file itself is the problem: trying again reads the same bytes.
       if (
         !state.signal.aborted &&
@@ -253,6 +257,8 @@ async function analysisStage(
     analysisConfig: context.runtime.config.analysis,
     local: createLocalAnalyzer(),
   });
+  // Gemini fetches the URL itself and sends no If-Match: the object is checked just before.
+  if (analyzer.name === "gemini") await assertSourceUnchanged(context.runtime, state.video, signal);
   const sourceUrl =
     analyzer.name === "gemini"
       ? (
@@ -524,14 +530,22 @@ async function storeSeekableCopy(state: PipelineState, filePath: string): Promis
   });
 }
 
-/** Streams the source from storage to the work directory, once per job. */
+/**
+ * Streams the source from storage to the work directory, once per job: only the object
+ * upload-complete checked (If-Match its ETag; ObjectChangedError for another).
+ */
 async function downloadSource(state: PipelineState): Promise<string> {
   if (state.downloadedPath) return state.downloadedPath;
-  state.downloadedPath = await downloadObject(state, state.video.sourceKey, "source");
+  state.downloadedPath = await downloadObject(state, state.video.sourceKey, "source", state.video.sourceEtag);
   return state.downloadedPath;
 }
 
-async function downloadObject(state: PipelineState, key: string, fileName: string): Promise<string> {
+async function downloadObject(
+  state: PipelineState,
+  key: string,
+  fileName: string,
+  ifMatch: string | null = null,
+): Promise<string> {
   const { progress, storage, signal } = state;
   // A resumed job downloads again at a later stage: the bar must not jump back to 0.
   const from = Math.max(0, progress.percent);
@@ -541,6 +555,7 @@ async function downloadObject(state: PipelineState, key: string, fileName: strin
     ...storage,
     key,
     filePath,
+    ifMatch,
     signal,
     onProgress: (written, total) => {
       if (total && from < PROGRESS.downloaded)

@@ -97,6 +97,8 @@ describe("import-video", () => {
       key: stored!.sourceKey,
     });
     expect(head?.sizeBytes).toBe(readFileSync(videoPath).length);
+    // Pinned as an upload is: the workers read only this object (pinned-source.ts).
+    expect(stored?.sourceEtag).toBe(head?.etag);
     expect((await drainJobs(allowing)).map((job) => job.name)).toContain("analyze-video");
 
     // Redelivered after success: nothing is fetched again.

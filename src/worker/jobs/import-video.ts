@@ -132,6 +132,8 @@ async function importVideo(options: {
         uploadId: null,
         sourceSizeBytes: head.sizeBytes,
         sourceContentType: head.contentType,
+        // Read only as stored here, as an upload is (pinned-source.ts).
+        sourceEtag: head.etag,
         uploadedAt: new Date().toISOString(),
       },
     });

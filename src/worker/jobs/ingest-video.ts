@@ -7,13 +7,16 @@ import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { ACCEPTED_FORMATS_TEXT, isAcceptedProbeFormat } from "@/server/videos/accepted-video-formats";
 import { headObject } from "@/storage/head-object";
+import { ObjectChangedError } from "@/storage/object-changed";
 import { presignGet } from "@/storage/presign";
 import type { JobHandler, JobLog } from "../job-types";
 import { PermanentJobError } from "../job-types";
+import { assertSourceUnchanged, SOURCE_CHANGED_REASON, sourceRequestHeaders } from "./pinned-source";
 
 /**
- * `ingest-video`: an uploaded (or imported) file is in the bucket. Verify it (HeadObject),
- * probe it with ffprobe over a presigned GET URL (the worker never downloads it for this),
+ * `ingest-video`: an uploaded (or imported) file is in the bucket. Verify it (HeadObject, and
+ * that it is still the object upload-complete checked: pinned-source.ts), probe it with ffprobe
+ * over a presigned GET URL, only that object (the worker never downloads it for this),
  * record its metadata, refuse what is not a video we take or is too long (FAILED with a reason
  * a person understands), then move it to QUEUED and queue `analyze-video`.
  *
@@ -75,7 +78,13 @@ export async function ingestStoredVideo(options: {
     progressPercent: 10,
   });
   const bucket = runtime.config.aws.bucketName;
-  const head = await headObject({ s3: runtime.clients.s3, bucket, key: video.sourceKey, signal });
+  const head = await headObject({
+    s3: runtime.clients.s3,
+    bucket,
+    key: video.sourceKey,
+    ifMatch: video.sourceEtag,
+    signal,
+  }).catch((error: unknown) => rejectIfChanged(runtime, video, error));
   if (!head) await reject(runtime, video, "The uploaded file is missing from storage. Upload it again.");
   const sizeBytes = head?.sizeBytes ?? 0;
   const { maxBytes, maxDurationSeconds } = runtime.config.uploads;
@@ -105,11 +114,19 @@ export async function ingestStoredVideo(options: {
         ffprobePath: runtime.config.analysis.ffprobePath,
       }),
       input: sourceUrl.url,
+      httpHeaders: sourceRequestHeaders(video),
       timeoutMs: PROBE_TIMEOUT_MS,
       signal,
     });
   } catch (error) {
     if (error instanceof MediaProbeError) {
+      // A file replaced since it was checked answers ffprobe's If-Match with 412, which reads
+      // as "unreachable": ask storage which it was.
+      if (!signal?.aborted) {
+        await assertSourceUnchanged(runtime, video, signal).catch((headError: unknown) =>
+          rejectIfChanged(runtime, video, headError),
+        );
+      }
       // The file is what it is: no retry reads it differently. Network trouble may pass.
       if (error.kind === "unreachable" || error.kind === "timeout" || error.kind === "cancelled") throw error;
       await reject(runtime, video, error.message);
@@ -157,6 +174,12 @@ export async function ingestStoredVideo(options: {
     width: probe.width,
     height: probe.height,
   });
+}
+
+/** A file stored over the one upload-complete checked: FAILED saying so, for good. */
+async function rejectIfChanged(runtime: Runtime, video: Video, error: unknown): Promise<never> {
+  if (error instanceof ObjectChangedError) await reject(runtime, video, SOURCE_CHANGED_REASON);
+  throw error;
 }
 
 /** Marks the video FAILED with the reason, then stops the job for good. */

@@ -10,11 +10,13 @@ import { ensureSeekableSource, needsSeekableCopy } from "@/media/seekable-copy";
 import { loadScoringInputs, rescoreClip } from "@/server/clips/rescore-clip";
 import { AppError } from "@/server/errors";
 import { tableOf } from "@/server/runtime";
+import { ObjectChangedError } from "@/storage/object-changed";
 import { downloadObjectToFile } from "@/storage/object-io";
 import { presignGet } from "@/storage/presign";
 import type { JobContext, JobHandler } from "../job-types";
 import { PermanentJobError } from "../job-types";
 import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
+import { assertSourceUnchanged, failChangedSource } from "./pinned-source";
 
 /**
  * Renders one revision of a clip: after the creator edited its range or layout, or asked to
@@ -104,12 +106,17 @@ export async function rerenderClip(options: {
   // A stream capture cannot be cut exactly where it is stored (seekable-copy.ts): its
   // seekable copy can, once analysis has stored one.
   const seekableKey = needsSeekableCopy(probe.formatName) ? video.seekableCopyKey : video.sourceKey;
+  const readKey = seekableKey ?? video.sourceKey;
+  // The uploaded source only as upload-complete checked it (pinned-source.ts); a seekable copy
+  // is the worker's own object, made from that one.
+  const readsSource = readKey === video.sourceKey;
   const renderFromDownload = async () => {
     const downloadedPath = path.join(workDir, "source");
     await downloadObjectToFile({
       ...storage,
-      key: seekableKey ?? video.sourceKey,
+      key: readKey,
       filePath: downloadedPath,
+      ifMatch: readsSource ? video.sourceEtag : null,
       signal,
     });
     // Only a capture without a stored copy still needs one made.
@@ -131,6 +138,8 @@ export async function rerenderClip(options: {
     if (!seekableKey) {
       outcome = await renderFromDownload();
     } else {
+      // ffmpeg's passes over the URL cannot all carry If-Match: the object is checked first.
+      if (readsSource) await assertSourceUnchanged(runtime, video, signal);
       try {
         // ffmpeg seeks in the stored source over HTTP range requests: a 30 s re-render of a
         // 2-hour video reads a few MB instead of downloading gigabytes.
@@ -155,6 +164,9 @@ export async function rerenderClip(options: {
       clipId,
       revision,
     });
+  } catch (error) {
+    if (error instanceof ObjectChangedError) throw await failChangedSource(runtime, video);
+    throw error;
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }

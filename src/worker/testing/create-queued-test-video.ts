@@ -15,6 +15,7 @@ import { createId } from "@/lib/ids";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
 import { type Runtime, tableOf } from "@/server/runtime";
+import { headObject } from "@/storage/head-object";
 import { uploadFile } from "@/storage/object-io";
 import { sourceObjectKey } from "@/storage/object-keys";
 
@@ -29,6 +30,8 @@ export async function recordQueuedVideo(options: {
   videoId: string;
   filename: string;
   probe: MediaProbe;
+  /** The stored object's ETag, as upload-complete records it (the workers read only that object). */
+  sourceEtag?: string | null;
 }): Promise<Video> {
   const { table, creatorId, videoId, probe } = options;
   await createVideo({
@@ -39,7 +42,14 @@ export async function recordQueuedVideo(options: {
       declaredSizeBytes: probe.sizeBytes,
     }),
   });
-  await updateVideoStatus({ table, creatorId, videoId, from: ["UPLOADING"], to: "UPLOADED" });
+  await updateVideoStatus({
+    table,
+    creatorId,
+    videoId,
+    from: ["UPLOADING"],
+    to: "UPLOADED",
+    set: { sourceEtag: options.sourceEtag ?? null },
+  });
   return updateVideoStatus({
     table,
     creatorId,
@@ -60,19 +70,17 @@ export async function storeQueuedVideo(options: {
   const creatorId = options.creatorId ?? createId("creator");
   const videoId = createId("video");
   const probe = await probeMedia({ binaries: resolveMediaBinaries(), input: filePath });
-  await uploadFile({
-    s3: runtime.clients.s3,
-    bucket: runtime.config.aws.bucketName,
-    key: sourceObjectKey(creatorId, videoId),
-    filePath,
-    contentType: "video/mp4",
-  });
+  const storage = { s3: runtime.clients.s3, bucket: runtime.config.aws.bucketName };
+  const key = sourceObjectKey(creatorId, videoId);
+  await uploadFile({ ...storage, key, filePath, contentType: "video/mp4" });
+  const head = await headObject({ ...storage, key });
   return recordQueuedVideo({
     table: tableOf(runtime),
     creatorId,
     videoId,
     filename: path.basename(filePath),
     probe,
+    sourceEtag: head?.etag,
   });
 }
 

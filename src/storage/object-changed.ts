@@ -1,0 +1,19 @@
+/**
+ * A read conditional on an ETag (`If-Match`) found another object under the key: S3 answered
+ * 412 PreconditionFailed. Retrying reads the same other object, so callers treat it as final.
+ */
+export class ObjectChangedError extends Error {
+  constructor(
+    readonly key: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super(`Object ${key} is no longer the one expected (its ETag changed)`, options);
+    this.name = "ObjectChangedError";
+  }
+}
+
+/** S3's answer to a failed `If-Match` (a HEAD's 412 has no body, so no error code either). */
+export function isPreconditionFailed(error: unknown): boolean {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return status === 412 || (error instanceof Error && error.name === "PreconditionFailed");
+}

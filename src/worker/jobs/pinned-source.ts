@@ -1,0 +1,73 @@
+import { updateVideoStatus, type Video, type VideoStatus } from "@/db/repos/video-repo";
+import { AppError } from "@/server/errors";
+import { type Runtime, tableOf } from "@/server/runtime";
+import { headObject } from "@/storage/head-object";
+import { PermanentJobError } from "../job-types";
+
+/**
+ * A video's source is read only as the object upload-complete (or the import) verified: every
+ * read is conditional on the ETag recorded then (`sourceEtag`). An upload URL stays valid for
+ * a while after the upload completed, and a second PUT through it would otherwise put another
+ * file (longer, of another kind) past the checks already made. Downloads send `If-Match`
+ * (`downloadObjectToFile`'s `ifMatch`), ffprobe sends it with every request it makes over a
+ * presigned URL (`sourceRequestHeaders`), and a read by a URL nobody can add a header to
+ * (ffmpeg's many passes of a re-render, Gemini's fetch) is preceded by `assertSourceUnchanged`.
+ * Videos stored before the ETag was recorded have none: they are read as they are.
+ */
+export const SOURCE_CHANGED_REASON =
+  "The uploaded file was changed after the upload finished. Upload it again.";
+
+type PinnedSource = Pick<Video, "sourceKey" | "sourceEtag">;
+
+/** `If-Match` for ffprobe/ffmpeg reading the source over a presigned URL (none when unpinned). */
+export function sourceRequestHeaders(video: PinnedSource): Record<string, string> {
+  return video.sourceEtag ? { "If-Match": video.sourceEtag } : {};
+}
+
+/**
+ * Checks that the stored source is still the object verified (HeadObject with If-Match):
+ * ObjectChangedError otherwise. A missing source is left to the read that follows.
+ */
+export async function assertSourceUnchanged(
+  runtime: Runtime,
+  video: PinnedSource,
+  signal?: AbortSignal,
+): Promise<void> {
+  if (!video.sourceEtag) return;
+  await headObject({
+    s3: runtime.clients.s3,
+    bucket: runtime.config.aws.bucketName,
+    key: video.sourceKey,
+    ifMatch: video.sourceEtag,
+    signal,
+  });
+}
+
+/** Every status a video whose source the workers read can be in. */
+const READ_STATUSES: readonly VideoStatus[] = ["UPLOADED", "QUEUED", "ANALYZING", "RENDERING", "READY"];
+
+/**
+ * The source was replaced: the video is FAILED with SOURCE_CHANGED_REASON (unless it already
+ * failed or is gone), and the job stops for good (returns the error to throw: no retry reads
+ * another object).
+ */
+export async function failChangedSource(
+  runtime: Runtime,
+  video: Pick<Video, "creatorId" | "videoId">,
+): Promise<PermanentJobError> {
+  try {
+    await updateVideoStatus({
+      table: tableOf(runtime),
+      creatorId: video.creatorId,
+      videoId: video.videoId,
+      from: READ_STATUSES,
+      to: "FAILED",
+      failureReason: SOURCE_CHANGED_REASON,
+      stage: null,
+    });
+  } catch (error) {
+    if (!(error instanceof AppError && (error.code === "not_found" || error.code === "conflict")))
+      throw error;
+  }
+  return new PermanentJobError(SOURCE_CHANGED_REASON);
+}
