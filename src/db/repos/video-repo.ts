@@ -1,4 +1,4 @@
-import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import {
   BatchWriteCommand,
   TransactWriteCommand,
@@ -146,6 +146,12 @@ export const VideoItem = z.object({
    * complete, and on videos stored before it was recorded: those are read unconditionally.
    */
   sourceEtag: z.string().nullable().default(null),
+  /**
+   * While an upload-complete request closes and verifies the upload: until when it holds that
+   * work (ISO time). A concurrent request (a second tab) waits for its outcome instead of doing
+   * the same work alongside; a request that died lets go when the time passes.
+   */
+  completingUntil: z.string().nullable().default(null),
   probe: MediaProbeSchema.nullable(),
   thumbnailKey: z.string().nullable(),
   analysis: VideoAnalysisInfo.nullable(),
@@ -172,6 +178,7 @@ export type VideoChanges = Partial<
     | "sourceSizeBytes"
     | "sourceContentType"
     | "sourceEtag"
+    | "completingUntil"
     | "probe"
     | "thumbnailKey"
     | "seekableCopyKey"
@@ -244,6 +251,7 @@ export async function createVideo(options: { table: Table; video: NewVideo; now?
     sourceSizeBytes: null,
     sourceContentType: null,
     sourceEtag: null,
+    completingUntil: null,
     probe: null,
     thumbnailKey: null,
     seekableCopyKey: null,
@@ -524,6 +532,74 @@ export async function updateVideo(options: {
     if (translated instanceof AppError && translated.code === "conflict" && !old)
       throw new AppError("not_found", "No such video.", { cause: error });
     throw translated;
+  }
+}
+
+/**
+ * Takes the completion of an UPLOADING video for `leaseMs` when no other request holds it (or
+ * its hold has lapsed). Returns the hold (pass it to releaseVideoCompletion), or null when the
+ * video is held by another request, is no longer UPLOADING, or is gone: read it again to know.
+ */
+export async function claimVideoCompletion(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+  leaseMs: number;
+  now?: Date;
+}): Promise<string | null> {
+  const { table } = options;
+  const now = options.now ?? new Date();
+  const until = new Date(now.getTime() + options.leaseMs).toISOString();
+  const expression = newExpression(now.toISOString());
+  assign(expression, "completingUntil", until);
+  expression.names["#status"] = "status";
+  expression.values[":uploading"] = "UPLOADING";
+  expression.values[":nullType"] = "NULL";
+  try {
+    await table.documentClient.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: videoKey(options.creatorId, options.videoId),
+        UpdateExpression: `SET ${expression.sets.join(", ")}`,
+        ConditionExpression:
+          "attribute_exists(PK) AND #status = :uploading AND (attribute_not_exists(#completingUntil) OR attribute_type(#completingUntil, :nullType) OR #completingUntil < :updatedAt)",
+        ExpressionAttributeNames: expression.names,
+        ExpressionAttributeValues: expression.values,
+      }),
+    );
+    return until;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}
+
+// Let go of a completion hold taken by claimVideoCompletion; a hold since lapsed and taken by another is left alone.
+export async function releaseVideoCompletion(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+  hold: string;
+  now?: Date;
+}): Promise<void> {
+  const { table } = options;
+  const expression = newExpression((options.now ?? new Date()).toISOString());
+  assign(expression, "completingUntil", null);
+  expression.values[":hold"] = options.hold;
+  try {
+    await table.documentClient.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: videoKey(options.creatorId, options.videoId),
+        UpdateExpression: `SET ${expression.sets.join(", ")}`,
+        ConditionExpression: "attribute_exists(PK) AND #completingUntil = :hold",
+        ExpressionAttributeNames: expression.names,
+        ExpressionAttributeValues: expression.values,
+      }),
+    );
+  } catch (error) {
+    // Let go already (the status change clears it), or lapsed and taken by another request.
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
 }
 

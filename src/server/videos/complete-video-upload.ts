@@ -1,7 +1,12 @@
 import "server-only";
 import { DeleteObjectCommand } from "@aws-sdk/client-s3";
 import { z } from "zod";
-import { updateVideoStatus, type Video } from "@/db/repos/video-repo";
+import {
+  claimVideoCompletion,
+  releaseVideoCompletion,
+  updateVideoStatus,
+  type Video,
+} from "@/db/repos/video-repo";
 import { enqueueJob } from "@/queue/enqueue-job";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
@@ -20,11 +25,22 @@ export const CompleteVideoUploadBody = z.object({
 });
 export type CompleteVideoUploadBody = z.infer<typeof CompleteVideoUploadBody>;
 
+/** How long one request may hold the completion: longer than closing and checking take. */
+const COMPLETION_HOLD_MS = 2 * 60_000;
+/** How long a concurrent request waits for the holder's outcome before answering 409. */
+const COMPLETION_WAIT_MS = 30_000;
+const COMPLETION_POLL_MS = 200;
+
 /**
  * The browser says the bytes are up. Closes the multipart upload, verifies the stored object
  * (HeadObject: its size must be the declared size), records its ETag (the workers read only
  * that object), moves the video to UPLOADED and queues `ingest-video` (probe, metadata, then
  * analysis). Repeatable: once UPLOADED, calling it again only re-queues the ingest.
+ *
+ * One request at a time does that work (a completion hold on the video item): a second one for
+ * the same upload (another tab, a retry while the first is still running) waits for its
+ * outcome and answers as a retried request would, rather than closing the upload alongside it
+ * and tripping over the status the first one wrote.
  */
 export async function completeVideoUpload(options: {
   runtime: Runtime;
@@ -33,16 +49,54 @@ export async function completeVideoUpload(options: {
   body: CompleteVideoUploadBody;
 }): Promise<{ video: VideoView }> {
   const { runtime, creatorId, videoId } = options;
-  const video = await findVideoOrThrow({ runtime, creatorId, videoId, consistent: true });
-  if (video.origin !== "upload")
-    throw new AppError("conflict", "This video is imported from a URL, not uploaded.");
-  if (video.status === "FAILED") throw new AppError("conflict", `This upload failed: ${video.failureReason}`);
-  if (video.status !== "UPLOADING") {
-    // A retried request (the first answer got lost): make sure the ingest is queued.
-    if (video.status === "UPLOADED") await enqueueJob(runtime, "ingest-video", { creatorId, videoId });
-    return { video: await toVideoView(runtime, video) };
+  const table = tableOf(runtime);
+  const waitUntil = Date.now() + COMPLETION_WAIT_MS;
+  for (;;) {
+    const video = await findVideoOrThrow({ runtime, creatorId, videoId, consistent: true });
+    if (video.origin !== "upload")
+      throw new AppError("conflict", "This video is imported from a URL, not uploaded.");
+    if (video.status !== "UPLOADING") return answerAsRetried(runtime, video);
+    const hold = await claimVideoCompletion({ table, creatorId, videoId, leaseMs: COMPLETION_HOLD_MS });
+    if (hold) {
+      try {
+        return await completeHeldUpload(runtime, video, options.body);
+      } catch (error) {
+        // Still UPLOADING (parts missing, no file yet): a retry may start over straight away.
+        // Should letting go fail too, the hold lapses by itself.
+        await releaseVideoCompletion({ table, creatorId, videoId, hold }).catch(() => {});
+        throw error;
+      }
+    }
+    if (Date.now() >= waitUntil) {
+      throw new AppError(
+        "conflict",
+        "Another request is still completing this upload. Try again in a moment.",
+        {
+          retryAfterSeconds: 5,
+        },
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, COMPLETION_POLL_MS));
   }
-  if (video.uploadKind === "multipart") await closeMultipartUpload(runtime, video, options.body.parts);
+}
+
+/** A video past UPLOADING: the answer to a retried request (the first answer got lost). */
+async function answerAsRetried(runtime: Runtime, video: Video): Promise<{ video: VideoView }> {
+  if (video.status === "FAILED") throw new AppError("conflict", `This upload failed: ${video.failureReason}`);
+  // Make sure the ingest is queued (jobs are idempotent: a second one finds the work done).
+  if (video.status === "UPLOADED")
+    await enqueueJob(runtime, "ingest-video", { creatorId: video.creatorId, videoId: video.videoId });
+  return { video: await toVideoView(runtime, video) };
+}
+
+/** The completion proper, by the request holding it. */
+async function completeHeldUpload(
+  runtime: Runtime,
+  video: Video,
+  body: CompleteVideoUploadBody,
+): Promise<{ video: VideoView }> {
+  const { creatorId, videoId } = video;
+  if (video.uploadKind === "multipart") await closeMultipartUpload(runtime, video, body.parts);
 
   const bucket = runtime.config.aws.bucketName;
   const head = await headObject({ s3: runtime.clients.s3, bucket, key: video.sourceKey });
@@ -57,25 +111,37 @@ export async function completeVideoUpload(options: {
       from: ["UPLOADING"],
       to: "FAILED",
       failureReason: reason,
+      set: { completingUntil: null },
     });
     await runtime.clients.s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: video.sourceKey }));
     throw new AppError("conflict", reason);
   }
-  const uploaded = await updateVideoStatus({
-    table: tableOf(runtime),
-    creatorId,
-    videoId,
-    from: ["UPLOADING"],
-    to: "UPLOADED",
-    stage: "waiting to be checked",
-    set: {
-      uploadId: null,
-      sourceSizeBytes: head.sizeBytes,
-      sourceContentType: head.contentType,
-      sourceEtag: head.etag,
-      uploadedAt: new Date().toISOString(),
-    },
-  });
+  let uploaded: Video;
+  try {
+    uploaded = await updateVideoStatus({
+      table: tableOf(runtime),
+      creatorId,
+      videoId,
+      from: ["UPLOADING"],
+      to: "UPLOADED",
+      stage: "waiting to be checked",
+      set: {
+        uploadId: null,
+        sourceSizeBytes: head.sizeBytes,
+        sourceContentType: head.contentType,
+        sourceEtag: head.etag,
+        completingUntil: null,
+        uploadedAt: new Date().toISOString(),
+      },
+    });
+  } catch (error) {
+    // Moved on meanwhile (the hold lapsed and another request finished, or the sweep gave up
+    // on the upload): answer with what it is now.
+    if (!(error instanceof AppError && error.code === "conflict")) throw error;
+    const current = await findVideoOrThrow({ runtime, creatorId, videoId, consistent: true });
+    if (current.status === "UPLOADING") throw error;
+    return answerAsRetried(runtime, current);
+  }
   // If this fails the video stays UPLOADED: a retried complete, or the sweep, queues it again.
   await enqueueJob(runtime, "ingest-video", { creatorId, videoId });
   return { video: await toVideoView(runtime, uploaded) };

@@ -13,17 +13,19 @@ import {
   uploadPartsKey,
   videoKey,
 } from "@/db/keys";
-import { findVideoById } from "@/db/repos/video-repo";
+import { claimVideoCompletion, findVideoById, updateVideoStatus } from "@/db/repos/video-repo";
 import { clipIdFor, createId } from "@/lib/ids";
 import { AppError } from "@/server/errors";
+import { errorResponse } from "@/server/http/respond";
 import { tableOf } from "@/server/runtime";
 import { listKeys } from "@/storage/delete-prefix";
 import { headObject } from "@/storage/head-object";
 import { analysisObjectKey, clipRenderObjectKey, videoObjectPrefix } from "@/storage/object-keys";
+import type { JobMessage } from "@/worker/catalog";
 import { PermanentJobError } from "@/worker/job-types";
 import { ingestVideoJob } from "@/worker/jobs/ingest-video";
 import { testRuntime } from "../../../dev/test/runtime";
-import { completeVideoUpload } from "./complete-video-upload";
+import { type CompleteVideoUploadBody, completeVideoUpload } from "./complete-video-upload";
 import { createVideoUpload } from "./create-video-upload";
 import { deleteVideo } from "./delete-video";
 import { getVideo } from "./get-video";
@@ -339,6 +341,145 @@ describe("multipart upload", () => {
     expect(await codeOf(complete([{ partNumber: 1, etag: madeUp }, etags[1]!]))).toBe("conflict");
     const completed = await complete(etags);
     expect(completed.video.status).toBe("UPLOADED");
+  });
+});
+
+describe("two tabs completing the same upload at once", () => {
+  /** The status the route answers with: 202 on success, else what errorResponse() maps the error to. */
+  async function statusOf(promise: Promise<unknown>): Promise<number> {
+    try {
+      await promise;
+      return 202;
+    } catch (error) {
+      return errorResponse(error).status;
+    }
+  }
+
+  /** Both answer 202 with the video UPLOADED; the ingest is queued once or twice, never lost. */
+  async function completeTwiceAtOnce(creatorId: string, videoId: string, body: CompleteVideoUploadBody) {
+    const complete = () => completeVideoUpload({ runtime, creatorId, videoId, body });
+    const answers = await Promise.all([statusOf(complete()), statusOf(complete())]);
+    expect(answers, videoId).toEqual([202, 202]);
+    const video = await findVideoById({ table, creatorId, videoId, consistent: true });
+    expect(video?.status).toBe("UPLOADED");
+    return video;
+  }
+
+  const ingestJobsFor = (jobs: JobMessage[], videoId: string) =>
+    jobs.filter(
+      (job) => job.name === "ingest-video" && (job.payload as { videoId: string }).videoId === videoId,
+    ).length;
+
+  it("single PUT: both answer 202, and the video is UPLOADED with its ingest queued", async () => {
+    const creatorId = createId("creator");
+    const videoIds: string[] = [];
+    // Several rounds: the race is between two requests' reads and writes, not one fixed order.
+    for (let round = 0; round < 6; round++) {
+      const videoId = await uploadSmallFile(creatorId, videoBytes);
+      const video = await completeTwiceAtOnce(creatorId, videoId, {});
+      expect(video?.sourceSizeBytes).toBe(videoBytes.length);
+      videoIds.push(videoId);
+    }
+    const jobs = await drainJobs(runtime);
+    for (const videoId of videoIds) {
+      expect(ingestJobsFor(jobs, videoId)).toBeGreaterThanOrEqual(1);
+      expect(ingestJobsFor(jobs, videoId)).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it("multipart: both answer 202 (with or without the parts given), and the object is whole", async () => {
+    const creatorId = createId("creator");
+    const bytes = Buffer.concat([Buffer.alloc(5 * MiB, 1), Buffer.alloc(MiB + 17, 2)]);
+    const videoIds: string[] = [];
+    for (let round = 0; round < 4; round++) {
+      const { video, upload } = await createVideoUpload({
+        runtime,
+        creatorId,
+        body: { filename: "big.webm", contentType: "video/webm", sizeBytes: bytes.length },
+      });
+      if (upload.kind !== "multipart") throw new Error("expected multipart");
+      const parts = [];
+      for (const part of upload.parts) {
+        const start = (part.partNumber - 1) * upload.partSizeBytes;
+        const response = await putBytes(part.url, bytes.subarray(start, start + part.sizeBytes));
+        expect(response.status).toBe(200);
+        const etag = response.headers.get("etag")!;
+        await recordUploadedPart({
+          runtime,
+          creatorId,
+          videoId: video.id,
+          partNumber: part.partNumber,
+          etag,
+        });
+        parts.push({ partNumber: part.partNumber, etag });
+      }
+      // One tab sends its ETags, the other (a reloaded page) lets the server find the parts.
+      await completeTwiceAtOnce(creatorId, video.id, round % 2 === 0 ? { parts } : {});
+      expect((await videoObject(creatorId, video.id))?.sizeBytes).toBe(bytes.length);
+      videoIds.push(video.id);
+    }
+    const jobs = await drainJobs(runtime);
+    for (const videoId of videoIds) {
+      expect(ingestJobsFor(jobs, videoId)).toBeGreaterThanOrEqual(1);
+      expect(ingestJobsFor(jobs, videoId)).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it("a request finding the completion held waits for the holder's outcome and answers with it", async () => {
+    const creatorId = createId("creator");
+    const videoId = await uploadSmallFile(creatorId, videoBytes);
+    // Another request holds it (as the first tab does while it checks the file)…
+    const hold = await claimVideoCompletion({ table, creatorId, videoId, leaseMs: 60_000 });
+    expect(hold).not.toBeNull();
+    expect(await claimVideoCompletion({ table, creatorId, videoId, leaseMs: 60_000 })).toBeNull();
+    const waiting = completeVideoUpload({ runtime, creatorId, videoId, body: {} });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // …and finishes while this one waits.
+    await updateVideoStatus({
+      table,
+      creatorId,
+      videoId,
+      from: ["UPLOADING"],
+      to: "UPLOADED",
+      set: { completingUntil: null },
+    });
+    expect((await waiting).video.status).toBe("UPLOADED");
+  });
+
+  it("a hold left by a request that died lapses, and the next complete does the work", async () => {
+    const creatorId = createId("creator");
+    const videoId = await uploadSmallFile(creatorId, videoBytes);
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    expect(
+      await claimVideoCompletion({ table, creatorId, videoId, leaseMs: 60_000, now: longAgo }),
+    ).not.toBeNull();
+    const completed = await completeVideoUpload({ runtime, creatorId, videoId, body: {} });
+    expect(completed.video).toMatchObject({ status: "UPLOADED", sizeBytes: videoBytes.length });
+    expect(
+      (await findVideoById({ table, creatorId, videoId, consistent: true }))?.completingUntil,
+    ).toBeNull();
+  });
+
+  it("a complete that finds nothing stored lets go of its hold, so the retry after the upload goes ahead", async () => {
+    const creatorId = createId("creator");
+    const { video, upload } = await createVideoUpload({
+      runtime,
+      creatorId,
+      body: { filename: "clip.mp4", contentType: "video/mp4", sizeBytes: videoBytes.length },
+    });
+    if (upload.kind !== "single") throw new Error("expected a single PUT");
+    expect(await codeOf(completeVideoUpload({ runtime, creatorId, videoId: video.id, body: {} }))).toBe(
+      "conflict",
+    );
+    expect(
+      (await findVideoById({ table, creatorId, videoId: video.id, consistent: true }))?.completingUntil,
+    ).toBeNull();
+    await putBytes(upload.url, videoBytes, upload.headers);
+    const started = Date.now();
+    expect(
+      (await completeVideoUpload({ runtime, creatorId, videoId: video.id, body: {} })).video.status,
+    ).toBe("UPLOADED");
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
 
