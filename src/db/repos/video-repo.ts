@@ -52,8 +52,7 @@ export const VideoStatus = z.enum(VIDEO_STATUSES);
 export type VideoStatus = z.infer<typeof VideoStatus>;
 
 /**
- * Which status may follow which. READY → QUEUED/RENDERING covers re-analysis and re-renders,
- * READY → FAILED a source found replaced since it was checked (a re-render reads it again);
+ * Which status may follow which. READY → QUEUED/RENDERING covers re-analysis and re-renders;
  * FAILED → QUEUED a retry of a video whose file was fine.
  */
 export const ALLOWED_TRANSITIONS: Record<VideoStatus, readonly VideoStatus[]> = {
@@ -62,7 +61,7 @@ export const ALLOWED_TRANSITIONS: Record<VideoStatus, readonly VideoStatus[]> = 
   QUEUED: ["ANALYZING", "FAILED"],
   ANALYZING: ["RENDERING", "READY", "QUEUED", "FAILED"],
   RENDERING: ["READY", "ANALYZING", "QUEUED", "FAILED"],
-  READY: ["QUEUED", "RENDERING", "FAILED"],
+  READY: ["QUEUED", "RENDERING"],
   FAILED: ["QUEUED"],
 };
 

@@ -139,7 +139,7 @@ describe("the source the workers read is the one upload-complete checked", () =>
     expect(await readSignalsArtifact({ ...storage, creatorId, videoId })).toBeUndefined();
   });
 
-  it("re-render: a clip of a READY video whose file was replaced fails, and so does the video", async () => {
+  it("re-render: a clip of a READY video whose file was replaced fails; the video stays READY", async () => {
     const creatorId = createId("creator");
     const { videoId, replaceSource } = await completedUpload(creatorId);
     const { context } = testJobContext(runtime);
@@ -175,7 +175,8 @@ describe("the source the workers read is the one upload-complete checked", () =>
     const payload = { creatorId, videoId, clipId: clip.clipId, revision: clip.revision };
     const error = await renderClipJob.run(payload, context).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PermanentJobError);
-    await expectFailedForChangedSource(creatorId, videoId);
+    expect((error as Error).message).toBe(SOURCE_CHANGED_REASON);
+    expect((await findVideoById({ table, creatorId, videoId, consistent: true }))?.status).toBe("READY");
     // What the consumer does with a PermanentJobError: no retry, the clip FAILED with the reason.
     await renderClipJob.onGiveUp?.(payload, context, failureReasonOf(error));
     const failed = await findClipById({ table, creatorId, clipId: clip.clipId, consistent: true });

@@ -43,8 +43,8 @@ export async function assertSourceUnchanged(
   });
 }
 
-/** Every status a video whose source the workers read can be in. */
-const READ_STATUSES: readonly VideoStatus[] = ["UPLOADED", "QUEUED", "ANALYZING", "RENDERING", "READY"];
+/** Every status in which the workers read a video's source to make it READY. */
+const READ_STATUSES: readonly VideoStatus[] = ["UPLOADED", "QUEUED", "ANALYZING", "RENDERING"];
 
 /**
  * The source was replaced: the video is FAILED with SOURCE_CHANGED_REASON (unless it already

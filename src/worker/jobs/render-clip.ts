@@ -16,7 +16,7 @@ import { presignGet } from "@/storage/presign";
 import type { JobContext, JobHandler } from "../job-types";
 import { PermanentJobError } from "../job-types";
 import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
-import { assertSourceUnchanged, failChangedSource } from "./pinned-source";
+import { assertSourceUnchanged, SOURCE_CHANGED_REASON } from "./pinned-source";
 
 /**
  * Renders one revision of a clip: after the creator edited its range or layout, or asked to
@@ -165,7 +165,9 @@ export async function rerenderClip(options: {
       revision,
     });
   } catch (error) {
-    if (error instanceof ObjectChangedError) throw await failChangedSource(runtime, video);
+    // Only this render fails (onGiveUp marks the clip): the video and its clips rendered from
+    // the checked file stay as they are.
+    if (error instanceof ObjectChangedError) throw new PermanentJobError(SOURCE_CHANGED_REASON);
     throw error;
   } finally {
     await rm(workDir, { recursive: true, force: true });
