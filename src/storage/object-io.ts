@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
@@ -8,9 +8,9 @@ import { isPreconditionFailed, ObjectChangedError } from "./object-changed";
 import { uploadStreamAsMultipart } from "./upload-stream";
 
 /**
- * Object-storage I/O for the worker and the server: sources stream to disk and renders stream
- * from disk, so no video is ever held in memory; stage results and subtitle files are small
- * text documents.
+ * Object-storage I/O for the worker and the server: sources stream to disk, and renders go up
+ * from disk one part (at most MULTIPART_UPLOAD_PART_BYTES) at a time, so no whole video is held
+ * in memory; stage results and subtitle files are small text documents.
  */
 export type Bucket = { s3: S3Client; bucket: string };
 
@@ -113,7 +113,7 @@ export const MULTIPART_UPLOAD_PART_BYTES = 64 * 1024 ** 2;
 /** S3 takes at most this many parts: bigger files get bigger parts. */
 const MAX_UPLOAD_PARTS = 10_000;
 
-/** Streams a file into an object: in one PUT, or as a multipart upload when it is large. */
+/** Stores a file as an object: in one PUT, or as a multipart upload when it is large. */
 export async function uploadFile(
   options: Bucket & {
     key: string;
@@ -137,7 +137,10 @@ export async function uploadFile(
     new PutObjectCommand({
       Bucket: options.bucket,
       Key: options.key,
-      Body: createReadStream(options.filePath),
+      // Read whole (at most one part's size), not streamed: a stream is spent by the first
+      // attempt, so the SDK cannot send it again when a connection drops (a keep-alive
+      // connection the server closed as it was reused), and the upload would fail outright.
+      Body: await readFile(options.filePath),
       ContentLength: size,
       ContentType: options.contentType,
     }),
