@@ -6,7 +6,7 @@ import {
   type HostResolver,
   openPublicUrl,
   parseImportUrl,
-  resolvePublicAddress,
+  resolvePublicAddresses,
   UrlImportError,
 } from "./open-public-url";
 
@@ -30,6 +30,10 @@ beforeAll(async () => {
       response.writeHead(200, { "content-type": "video/mp4", "content-length": "1000" });
       response.write(Buffer.alloc(100));
       if (url.pathname === "/cut.mp4") setTimeout(() => response.socket?.end(), 50);
+    } else if (url.pathname === "/large-then-stalls.mp4") {
+      // Plenty, then silence with the connection open and the rest never sent.
+      response.writeHead(200, { "content-type": "video/mp4", "content-length": String(2 * LARGE_BYTES) });
+      response.write(Buffer.alloc(LARGE_BYTES, 7));
     } else if (url.pathname === "/large.mp4") {
       // More than the socket and stream buffers hold, so a slow reader holds the server back.
       response.writeHead(200, { "content-type": "video/mp4", "content-length": String(LARGE_BYTES) });
@@ -82,6 +86,17 @@ describe("openPublicUrl", () => {
     expect(Buffer.concat(body).toString()).toBe("hello");
     expect(opened).toMatchObject({ contentLength: 5, contentType: "video/mp4" });
     expect(hits.at(-1)).toBe(`media.test:${port}/video.mp4`);
+  });
+
+  it("tries each checked address in turn when the first does not answer", async () => {
+    // The test server listens on 127.0.0.1 only: 127.0.0.2 (loopback too) refuses.
+    const resolve = fakeDns({ "media.test": ["127.0.0.2", "127.0.0.1"] });
+    const opened = await openPublicUrl({
+      url: `http://media.test:${port}/video.mp4`,
+      allowPrivateAddresses: true,
+      resolve,
+    });
+    expect(await text(opened.response)).toBe("hello");
   });
 
   it("refuses a host that resolves to a private address when private addresses are not allowed", async () => {
@@ -215,6 +230,28 @@ describe("openPublicUrl", () => {
     expect(receivedBytes).toBe(LARGE_BYTES);
   });
 
+  it("still notices a server that stalls after the reader has been the slow one", async () => {
+    const opened = await openPublicUrl({
+      url: `http://127.0.0.1:${port}/large-then-stalls.mp4`,
+      allowPrivateAddresses: true,
+      idleTimeoutMs: 200,
+    });
+    const startedAt = performance.now();
+    let paused = false;
+    const reading = (async () => {
+      for await (const _chunk of opened.response) {
+        if (!paused) {
+          paused = true;
+          await new Promise((resolve) => setTimeout(resolve, 700));
+        }
+      }
+    })();
+    await expect(reading).rejects.toMatchObject({ name: "UrlImportError", kind: "timeout" });
+    expect(paused).toBe(true);
+    // The pause, draining what was sent, then one idle period or two: not an endless wait.
+    expect(performance.now() - startedAt).toBeLessThan(5_000);
+  });
+
   it("reads a body that ends when the server closes the connection (no length, not chunked)", async () => {
     const raw = net.createServer((socket) =>
       socket.once("data", () => socket.end("HTTP/1.1 200 OK\r\nconnection: close\r\n\r\nhello")),
@@ -227,16 +264,13 @@ describe("openPublicUrl", () => {
   });
 });
 
-describe("resolvePublicAddress and parseImportUrl", () => {
+describe("resolvePublicAddresses and parseImportUrl", () => {
   it("checks IP literals without DNS", async () => {
     await expect(
-      resolvePublicAddress(new URL("http://8.8.8.8/x"), { allowPrivateAddresses: false }),
-    ).resolves.toEqual({
-      address: "8.8.8.8",
-      family: 4,
-    });
+      resolvePublicAddresses(new URL("http://8.8.8.8/x"), { allowPrivateAddresses: false }),
+    ).resolves.toEqual([{ address: "8.8.8.8", family: 4 }]);
     await expect(
-      resolvePublicAddress(new URL("http://[fd00::1]/x"), { allowPrivateAddresses: false }),
+      resolvePublicAddresses(new URL("http://[fd00::1]/x"), { allowPrivateAddresses: false }),
     ).rejects.toThrow(/private or local/);
   });
 

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
-import { isIP, type LookupFunction } from "node:net";
+import { isIP, type LookupFunction, type Socket } from "node:net";
 import { isPublicAddress } from "./public-address";
 
 /**
@@ -62,11 +62,14 @@ export function parseImportUrl(value: string): URL {
   return url;
 }
 
-/** Resolves a URL's host and checks every address; returns the one to connect to. */
-export async function resolvePublicAddress(
+/**
+ * Resolves a URL's host and checks every address; returns them all, in the resolver's order,
+ * to connect to (the first that answers is used, as a browser would).
+ */
+export async function resolvePublicAddresses(
   url: URL,
   options: { allowPrivateAddresses: boolean; trustedAddresses?: readonly string[]; resolve?: HostResolver },
-): Promise<ResolvedAddress> {
+): Promise<ResolvedAddress[]> {
   const hostname = url.hostname.replace(/^\[|\]$/g, "");
   const literal = isIP(hostname);
   let addresses: ResolvedAddress[];
@@ -97,12 +100,11 @@ export async function resolvePublicAddress(
       );
     }
   }
-  const first = addresses[0];
-  if (!first)
+  if (addresses.length === 0)
     throw new UrlImportError("unresolvable", `The host ${hostname} could not be found.`, {
       permanent: false,
     });
-  return first;
+  return addresses;
 }
 
 export type OpenedUrl = {
@@ -130,11 +132,11 @@ export async function openPublicUrl(options: {
   const maxRedirects = options.maxRedirects ?? 5;
   let url = parseImportUrl(options.url);
   for (let hop = 0; ; hop++) {
-    const target = await resolvePublicAddress(url, options);
-    const response = await request(url, target, options.signal, options.idleTimeoutMs ?? IDLE_TIMEOUT_MS);
+    const targets = await resolvePublicAddresses(url, options);
+    const response = await request(url, targets, options.signal, options.idleTimeoutMs ?? IDLE_TIMEOUT_MS);
     const status = response.statusCode ?? 0;
     if (REDIRECT_STATUSES.has(status)) {
-      response.resume();
+      response.destroy();
       const location = response.headers.location;
       if (!location)
         throw new UrlImportError("http-status", `The URL redirected (${status}) without saying where to.`, {
@@ -153,7 +155,7 @@ export async function openPublicUrl(options: {
       continue;
     }
     if (status < 200 || status > 299) {
-      response.resume();
+      response.destroy();
       throw new UrlImportError(
         "http-status",
         `The URL answered ${status}${response.statusMessage ? ` ${response.statusMessage}` : ""}.`,
@@ -185,12 +187,19 @@ const NETWORK_FAILURES: Record<string, string> = {
  * the response, so whoever reads the body meets a `UrlImportError` too (a stall, a connection that
  * breaks off) instead of Node's bare "aborted". A cancelled `signal` fails either with its AbortError.
  */
-function request(url: URL, target: ResolvedAddress, signal: AbortSignal | undefined, idleTimeoutMs: number) {
-  // Every lookup the socket makes answers with the address we checked.
+function request(
+  url: URL,
+  targets: ResolvedAddress[],
+  signal: AbortSignal | undefined,
+  idleTimeoutMs: number,
+) {
+  // Every lookup the socket makes answers with the addresses we checked: all of them when
+  // Node tries one after another (a dual-stack host, a dead address), else the first.
   type LookupCallback = (error: Error | null, address: unknown, family?: number) => void;
   const pinnedLookup = ((_hostname: string, lookupOptions: { all?: boolean }, callback: LookupCallback) => {
-    if (lookupOptions?.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
+    const [first] = targets;
+    if (lookupOptions?.all) callback(null, targets);
+    else callback(null, first?.address, first?.family);
   }) as unknown as LookupFunction;
   const transport = url.protocol === "https:" ? https : http;
   return new Promise<IncomingMessage>((resolve, reject) => {
@@ -209,7 +218,6 @@ function request(url: URL, target: ResolvedAddress, signal: AbortSignal | undefi
         lookup: pinnedLookup,
         agent: false,
         signal,
-        timeout: idleTimeoutMs,
         headers: { "user-agent": "Truss-Import/1.0", accept: "video/*, */*;q=0.5" },
       },
       (incoming) => {
@@ -218,29 +226,32 @@ function request(url: URL, target: ResolvedAddress, signal: AbortSignal | undefi
       },
     );
     // Nothing for `idleTimeoutMs` on the socket: while connecting, before the headers or mid-body.
-    outgoing.on("timeout", () => {
+    // Watched on the socket itself: the request passes on only the socket's first timeout.
+    const onIdle = (socket: Socket) => {
       // Data waiting unread: the reader is behind (the worker uploading a part, say) and has
-      // paused the socket. That quiet is ours; wait another period before blaming the server.
+      // paused the socket. That quiet is ours; look again one period later.
       if (response && response.readableLength > 0) {
-        response.socket?.setTimeout(idleTimeoutMs);
+        socket.setTimeout(idleTimeoutMs);
         return;
       }
       const message = `The server sent nothing for ${Math.round(idleTimeoutMs / 100) / 10} s.`;
       (response ?? outgoing).destroy(new UrlImportError("timeout", message, { permanent: false }));
-    });
+    };
     outgoing.on("error", (error: NodeJS.ErrnoException) => {
       if (error instanceof UrlImportError || signal?.aborted) return fail(error);
       const words = error.code ? NETWORK_FAILURES[error.code] : undefined;
       const detail = error.message || error.code || error.name;
       fail(networkError(words ? `${words} (${detail})` : detail, error));
     });
-    // Ahead of Node's own listener, which would fail an unfinished body with a bare "aborted".
-    outgoing.once("socket", (socket) =>
+    outgoing.once("socket", (socket) => {
+      socket.setTimeout(idleTimeoutMs);
+      socket.on("timeout", () => onIdle(socket));
+      // Ahead of Node's own listener, which would fail an unfinished body with a bare "aborted".
       socket.prependListener("close", () => {
         if (response && !response.complete && !signal?.aborted)
           fail(networkError("the server closed it before the whole file arrived"));
-      }),
-    );
+      });
+    });
     outgoing.end();
   });
 }

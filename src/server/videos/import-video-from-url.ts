@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { createVideo } from "@/db/repos/video-repo";
 import { createId } from "@/lib/ids";
-import { parseImportUrl, resolvePublicAddress, UrlImportError } from "@/net/open-public-url";
+import { parseImportUrl, resolvePublicAddresses, UrlImportError } from "@/net/open-public-url";
 import { enqueueJob } from "@/queue/enqueue-job";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
@@ -26,7 +26,7 @@ export async function importVideoFromUrl(options: {
   let url: URL;
   try {
     url = parseImportUrl(options.url.trim());
-    await resolvePublicAddress(url, {
+    await resolvePublicAddresses(url, {
       allowPrivateAddresses: runtime.config.uploads.importAllowPrivateAddresses,
     });
   } catch (error) {
