@@ -13,6 +13,19 @@ const nextConfig: NextConfig = {
     "nodemailer",
   ],
   poweredByHeader: false,
+  // No page of Truss is meant to be shown inside another site's frame: a framed sign-in
+  // confirmation or clip editor could be clicked through by someone else's page.
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+          { key: "X-Frame-Options", value: "DENY" },
+        ],
+      },
+    ];
+  },
   // `npm test` type-checks the whole project (tsc --noEmit) once; checking again in every
   // build would only double the build time.
   typescript: { ignoreBuildErrors: true },

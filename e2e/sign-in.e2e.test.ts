@@ -50,8 +50,11 @@ describe("sign-in in Chromium", () => {
     const link = await waitForLinkInOutbox({ outboxPath, to: email });
     expect(link.startsWith(`${appUrl}/login/confirm?`)).toBe(true);
 
-    // The link opens a confirm page; nothing is signed in until its button is pressed.
-    await page.goto(link);
+    // The link opens a confirm page; nothing is signed in until its button is pressed. No other
+    // site may show the page in a frame (to have it clicked through).
+    const confirmPage = await page.goto(link);
+    expect(confirmPage?.headers()["content-security-policy"]).toBe("frame-ancestors 'none'");
+    expect(confirmPage?.headers()["x-frame-options"]).toBe("DENY");
     await page.getByRole("heading", { name: `Sign in as ${email}` }).waitFor();
     expect(await hasSessionCookie(browser.context)).toBe(false);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { Auth } from "@auth/core";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import ConfirmSignInPage from "@/app/(auth)/login/confirm/page";
 import { GET as listTokens } from "@/app/api/tokens/route";
 import { emailLookupKey, rateLimitKey, sessionKey } from "@/db/keys";
@@ -29,6 +29,17 @@ import { signOutEverywhere } from "./sign-out-everywhere";
  * `next/server` without an extension). The confirm page is rendered as the server renders
  * it. The browser test covers the real route file and page.
  */
+
+// The confirm page asks who is signed in (next/headers' cookies, which only a request served by
+// Next provides): here it reads the cookie the test's browser would send.
+const browser = vi.hoisted(() => ({ cookie: undefined as string | undefined }));
+vi.mock("next/headers", () => ({
+  cookies: async () => {
+    const [name, value] = browser.cookie?.split("=") ?? [];
+    return { get: (wanted: string) => (name === wanted && value ? { name, value } : undefined) };
+  },
+  headers: async () => new Headers(),
+}));
 
 const runtime = getRuntime();
 const authConfig = createAuthConfig({ runtime });
@@ -87,11 +98,18 @@ type GetAnswer = { status: number; location: string | null; sessionCookie: strin
  * A GET as the app answers it, for the URLs a sign-in email can lead to: the confirm page
  * (rendered as the server renders it) or /api/auth/*. What a mail scanner sees, or a browser.
  */
-async function get(url: string): Promise<GetAnswer> {
+async function get(url: string, options: { cookie?: string } = {}): Promise<GetAnswer> {
   const { pathname, searchParams } = new URL(url);
   if (pathname === CONFIRM_SIGN_IN_PATH) {
-    const page = await ConfirmSignInPage({ searchParams: Promise.resolve(Object.fromEntries(searchParams)) });
-    return { status: 200, location: null, sessionCookie: undefined, html: renderToStaticMarkup(page) };
+    browser.cookie = options.cookie;
+    try {
+      const page = await ConfirmSignInPage({
+        searchParams: Promise.resolve(Object.fromEntries(searchParams)),
+      });
+      return { status: 200, location: null, sessionCookie: undefined, html: renderToStaticMarkup(page) };
+    } finally {
+      browser.cookie = undefined;
+    }
   }
   const response = await authGet(new Request(url));
   return {
@@ -192,6 +210,24 @@ describe("magic-link sign-in", () => {
     );
     expect(api.status).toBe(200);
     expect(await api.json()).toEqual({ tokens: [] });
+  });
+
+  it("warns a browser signed in as someone else before the link switches it to another account", async () => {
+    const owner = uniqueEmail();
+    const ownerCookie = await signIn(owner);
+    // Someone else's link reaches this browser (sent to it, to sign it into their account).
+    const other = uniqueEmail();
+    await requestLink({ email: other });
+    const othersLink = await latestLinkFor(other);
+    const warned = await get(othersLink, { cookie: ownerCookie });
+    expect(warned.html).toContain(`You are signed in as ${owner}`);
+    expect(warned.html).toContain(`Switch to ${other}`);
+    expect(postFormActionOf(warned.html)).toBeDefined();
+    // The owner's own next link, opened where they are signed in: nothing to warn about.
+    await requestLink({ email: owner });
+    const own = await get(await latestLinkFor(owner), { cookie: ownerCookie });
+    expect(own.html).not.toContain("You are signed in as");
+    expect(own.html).toContain(">Sign in<");
   });
 
   it("accepts a link once: the second use shows the expired-or-used page", async () => {

@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
 import { Alert } from "@/components/ui/alert";
-import { Button, ButtonLink } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button";
+import { getCurrentCreator } from "@/server/auth/get-current-creator";
+import { normalizeEmail } from "@/server/auth/normalize-email";
 import { readSignInLink, type SignInLinkProblem, signInCallbackPathFor } from "@/server/auth/sign-in-link";
 import { getRuntime } from "@/server/runtime";
 import { firstParam } from "../search-params";
+import { ConfirmButton } from "./confirm-button";
 
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
 
@@ -56,6 +59,11 @@ export default async function ConfirmSignInPage({ searchParams }: { searchParams
   }
 
   const { link } = reading;
+  // A link can reach someone other than its owner (sent on purpose, to sign them into the
+  // sender's account): say so when this browser is already signed in as somebody else.
+  const current = await getCurrentCreator();
+  const signedInAsOther =
+    current !== null && normalizeEmail(current.email) !== normalizeEmail(link.email) ? current.email : null;
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -66,14 +74,18 @@ export default async function ConfirmSignInPage({ searchParams }: { searchParams
           Press the button to finish signing in to Truss. The link works once.
         </p>
       </div>
+      {signedInAsOther && (
+        <Alert tone="warning" title={`You are signed in as ${signedInAsOther}`}>
+          Pressing the button signs you out of that account and into {link.email}. If you did not ask for this
+          link yourself, close this page.
+        </Alert>
+      )}
       <form method="post" action={signInCallbackPathFor(link)}>
-        <Button type="submit" className="w-full">
-          Sign in
-        </Button>
+        <ConfirmButton>{signedInAsOther ? `Switch to ${link.email}` : "Sign in"}</ConfirmButton>
       </form>
       <p className="text-sm leading-6 text-slate-500">
         Not you, or did not ask to sign in? Close this page: nothing happens until the button is pressed.{" "}
-        <a className="font-medium text-brand-600 hover:text-brand-700" href="/login">
+        <a className="font-medium text-brand-600 underline hover:text-brand-700" href="/login">
           Use a different email
         </a>
       </p>
