@@ -57,7 +57,8 @@ describe("sign-in in Chromium", () => {
     expect(confirmPage?.headers()["x-frame-options"]).toBe("DENY");
     await page.getByRole("heading", { name: `Sign in as ${email}` }).waitFor();
     expect(await hasSessionCookie(browser.context)).toBe(false);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    // Pressed twice, as people do: the link is spent once and the creator is signed in.
+    await page.getByRole("button", { name: "Sign in", exact: true }).dblclick();
     await page.waitForURL(`${appUrl}/dashboard`);
     await page.getByRole("heading", { name: /^Welcome/ }).waitFor();
     await page.getByText("No videos yet — upload one").waitFor();

@@ -6,7 +6,7 @@ import { normalizeEmail } from "@/server/auth/normalize-email";
 import { readSignInLink, type SignInLinkProblem, signInCallbackPathFor } from "@/server/auth/sign-in-link";
 import { getRuntime } from "@/server/runtime";
 import { firstParam } from "../search-params";
-import { ConfirmButton } from "./confirm-button";
+import { ConfirmForm } from "./confirm-form";
 
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
 
@@ -80,9 +80,10 @@ export default async function ConfirmSignInPage({ searchParams }: { searchParams
           link yourself, close this page.
         </Alert>
       )}
-      <form method="post" action={signInCallbackPathFor(link)}>
-        <ConfirmButton>{signedInAsOther ? `Switch to ${link.email}` : "Sign in"}</ConfirmButton>
-      </form>
+      <ConfirmForm
+        action={signInCallbackPathFor(link)}
+        label={signedInAsOther ? `Switch to ${link.email}` : "Sign in"}
+      />
       <p className="text-sm leading-6 text-slate-500">
         Not you, or did not ask to sign in? Close this page: nothing happens until the button is pressed.{" "}
         <a className="font-medium text-brand-600 underline hover:text-brand-700" href="/login">
