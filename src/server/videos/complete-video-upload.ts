@@ -68,8 +68,9 @@ export async function completeVideoUpload(options: {
       }
     }
     if (Date.now() >= waitUntil) {
+      // Temporary, unlike the 409s (missing parts, wrong size): the browser retries a 503.
       throw new AppError(
-        "conflict",
+        "unavailable",
         "Another request is still completing this upload. Try again in a moment.",
         {
           retryAfterSeconds: 5,
@@ -139,6 +140,8 @@ async function completeHeldUpload(
     // on the upload): answer with what it is now.
     if (!(error instanceof AppError && error.code === "conflict")) throw error;
     const current = await findVideoOrThrow({ runtime, creatorId, videoId, consistent: true });
+    // Still UPLOADING: the write lost to another transaction on the item (a conflict, not the
+    // status condition); the browser's retry completes it.
     if (current.status === "UPLOADING") throw error;
     return answerAsRetried(runtime, current);
   }
