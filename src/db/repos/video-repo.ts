@@ -442,6 +442,35 @@ export async function updateVideoStatus(options: {
   return updated;
 }
 
+/**
+ * UPLOADING → UPLOADED once the stored source has been checked: records what storage says of it
+ * (size, type, and the ETag every later read is conditional on, see pinned-source.ts) and lets
+ * go of any completion hold. The upload completion and the URL import both end here.
+ */
+export function markVideoUploaded(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+  stored: { sizeBytes: number; contentType: string | null; etag: string | null };
+  now?: Date;
+}): Promise<Video> {
+  const { stored } = options;
+  return updateVideoStatus({
+    ...options,
+    from: ["UPLOADING"],
+    to: "UPLOADED",
+    stage: "waiting to be checked",
+    set: {
+      uploadId: null,
+      sourceSizeBytes: stored.sizeBytes,
+      sourceContentType: stored.contentType,
+      sourceEtag: stored.etag,
+      completingUntil: null,
+      uploadedAt: (options.now ?? new Date()).toISOString(),
+    },
+  });
+}
+
 // Report progress within the current status; refreshes updatedAt on the video and its index item.
 export async function updateVideoProgress(options: {
   table: Table;

@@ -3,6 +3,7 @@ import { DeleteObjectCommand } from "@aws-sdk/client-s3";
 import { z } from "zod";
 import {
   claimVideoCompletion,
+  markVideoUploaded,
   releaseVideoCompletion,
   updateVideoStatus,
   type Video,
@@ -119,22 +120,7 @@ async function completeHeldUpload(
   }
   let uploaded: Video;
   try {
-    uploaded = await updateVideoStatus({
-      table: tableOf(runtime),
-      creatorId,
-      videoId,
-      from: ["UPLOADING"],
-      to: "UPLOADED",
-      stage: "waiting to be checked",
-      set: {
-        uploadId: null,
-        sourceSizeBytes: head.sizeBytes,
-        sourceContentType: head.contentType,
-        sourceEtag: head.etag,
-        completingUntil: null,
-        uploadedAt: new Date().toISOString(),
-      },
-    });
+    uploaded = await markVideoUploaded({ table: tableOf(runtime), creatorId, videoId, stored: head });
   } catch (error) {
     // Moved on meanwhile (the hold lapsed and another request finished, or the sweep gave up
     // on the upload): answer with what it is now.

@@ -1,4 +1,4 @@
-import { findVideoById, updateVideo, updateVideoProgress, updateVideoStatus } from "@/db/repos/video-repo";
+import { findVideoById, markVideoUploaded, updateVideo, updateVideoProgress } from "@/db/repos/video-repo";
 import { openPublicUrl, UrlImportError } from "@/net/open-public-url";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
@@ -121,22 +121,8 @@ async function importVideo(options: {
       throw new Error(`The download ended after ${sizeBytes} of ${opened.contentLength} bytes.`);
     const head = await headObject({ s3, bucket, key: video.sourceKey, signal });
     if (!head) throw new Error("The downloaded file did not arrive in storage.");
-    await updateVideoStatus({
-      table,
-      creatorId,
-      videoId,
-      from: ["UPLOADING"],
-      to: "UPLOADED",
-      stage: "waiting to be checked",
-      set: {
-        uploadId: null,
-        sourceSizeBytes: head.sizeBytes,
-        sourceContentType: head.contentType,
-        // Read only as stored here, as an upload is (pinned-source.ts).
-        sourceEtag: head.etag,
-        uploadedAt: new Date().toISOString(),
-      },
-    });
+    // Read only as stored here, as an upload is (pinned-source.ts).
+    await markVideoUploaded({ table, creatorId, videoId, stored: head });
   } catch (error) {
     if (uploadId) await abortMultipartUpload({ s3, bucket, key: video.sourceKey, uploadId }).catch(() => {});
     if (error instanceof PermanentJobError) throw error;
