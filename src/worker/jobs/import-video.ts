@@ -8,7 +8,8 @@ import { abortMultipartUpload, createMultipartUpload } from "@/storage/multipart
 import { StreamTooLargeError, uploadStreamAsMultipart } from "@/storage/upload-stream";
 import type { JobContext, JobHandler } from "../job-types";
 import { PermanentJobError } from "../job-types";
-import { failVideo, ingestStoredVideo } from "./ingest-video";
+import { failVideo } from "./fail-video";
+import { ingestStoredVideo } from "./ingest-video";
 
 /**
  * `import-video`: fetch a direct media URL into the bucket, then continue as `ingest-video`.

@@ -11,7 +11,8 @@ import { ObjectChangedError } from "@/storage/object-changed";
 import { presignGet } from "@/storage/presign";
 import type { JobHandler, JobLog } from "../job-types";
 import { PermanentJobError } from "../job-types";
-import { assertSourceUnchanged, SOURCE_CHANGED_REASON, sourceRequestHeaders } from "./pinned-source";
+import { failVideo } from "./fail-video";
+import { assertSourceUnchanged, failChangedSource, sourceRequestHeaders } from "./pinned-source";
 
 /**
  * `ingest-video`: an uploaded (or imported) file is in the bucket. Verify it (HeadObject, and
@@ -178,7 +179,7 @@ export async function ingestStoredVideo(options: {
 
 /** A file stored over the one upload-complete checked: FAILED saying so, for good. */
 async function rejectIfChanged(runtime: Runtime, video: Video, error: unknown): Promise<never> {
-  if (error instanceof ObjectChangedError) await reject(runtime, video, SOURCE_CHANGED_REASON);
+  if (error instanceof ObjectChangedError) throw await failChangedSource(runtime, video);
   throw error;
 }
 
@@ -186,28 +187,6 @@ async function rejectIfChanged(runtime: Runtime, video: Video, error: unknown): 
 async function reject(runtime: Runtime, video: Video, reason: string): Promise<never> {
   await failVideo(runtime, video, ["UPLOADED"], reason);
   throw new PermanentJobError(reason);
-}
-
-/** FAILED with a reason, unless the video has already moved on (or is gone). */
-export async function failVideo(
-  runtime: Runtime,
-  video: Pick<Video, "creatorId" | "videoId">,
-  from: Video["status"][],
-  reason: string,
-): Promise<void> {
-  try {
-    await updateVideoStatus({
-      table: tableOf(runtime),
-      creatorId: video.creatorId,
-      videoId: video.videoId,
-      from,
-      to: "FAILED",
-      failureReason: reason.slice(0, 500),
-    });
-  } catch (error) {
-    if (error instanceof AppError && (error.code === "not_found" || error.code === "conflict")) return;
-    throw error;
-  }
 }
 
 function formatDuration(totalSeconds: number): string {

@@ -1,8 +1,8 @@
-import { updateVideoStatus, type Video, type VideoStatus } from "@/db/repos/video-repo";
-import { AppError } from "@/server/errors";
-import { type Runtime, tableOf } from "@/server/runtime";
+import type { Video, VideoStatus } from "@/db/repos/video-repo";
+import type { Runtime } from "@/server/runtime";
 import { headObject } from "@/storage/head-object";
 import { PermanentJobError } from "../job-types";
+import { failVideo } from "./fail-video";
 
 /**
  * A video's source is read only as the object upload-complete (or the import) verified: every
@@ -55,19 +55,6 @@ export async function failChangedSource(
   runtime: Runtime,
   video: Pick<Video, "creatorId" | "videoId">,
 ): Promise<PermanentJobError> {
-  try {
-    await updateVideoStatus({
-      table: tableOf(runtime),
-      creatorId: video.creatorId,
-      videoId: video.videoId,
-      from: READ_STATUSES,
-      to: "FAILED",
-      failureReason: SOURCE_CHANGED_REASON,
-      stage: null,
-    });
-  } catch (error) {
-    if (!(error instanceof AppError && (error.code === "not_found" || error.code === "conflict")))
-      throw error;
-  }
+  await failVideo(runtime, video, READ_STATUSES, SOURCE_CHANGED_REASON);
   return new PermanentJobError(SOURCE_CHANGED_REASON);
 }

@@ -12,7 +12,7 @@ import { enqueueJob } from "@/queue/enqueue-job";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { purgeVideo } from "@/server/videos/purge-video";
 import type { JobHandler, JobLog } from "../job-types";
-import { failVideo } from "./ingest-video";
+import { failVideo } from "./fail-video";
 import { sweepClipRenders } from "./sweep-clip-renders";
 
 /**
