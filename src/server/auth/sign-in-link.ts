@@ -25,6 +25,9 @@ export const SIGN_IN_CALLBACK_PATH = `${AUTH_BASE_PATH}/callback/${EMAIL_PROVIDE
 /** The page the emailed link opens; opening it spends nothing. */
 export const CONFIRM_SIGN_IN_PATH = "/login/confirm";
 
+/** The query parameters a sign-in link carries, in the order Auth.js writes them. */
+export const SIGN_IN_LINK_PARAMS = ["callbackUrl", "token", "email"] as const;
+
 /** The parts of a sign-in link, checked for form only: Auth.js checks the token itself. */
 export type SignInLink = { token: string; email: string; callbackPath: string };
 
@@ -74,7 +77,7 @@ export function signInCallbackPathFor(link: SignInLink): string {
 /** The confirm page for the same link, as a path (a GET of the callback is sent here). */
 export function confirmSignInPathFor(query: URLSearchParams): string {
   const kept = new URLSearchParams();
-  for (const name of ["callbackUrl", "token", "email"]) {
+  for (const name of SIGN_IN_LINK_PARAMS) {
     const value = query.get(name);
     if (value !== null) kept.set(name, value);
   }

@@ -3,7 +3,12 @@ import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { getCurrentCreator } from "@/server/auth/get-current-creator";
 import { normalizeEmail } from "@/server/auth/normalize-email";
-import { readSignInLink, type SignInLinkProblem, signInCallbackPathFor } from "@/server/auth/sign-in-link";
+import {
+  readSignInLink,
+  SIGN_IN_LINK_PARAMS,
+  type SignInLinkProblem,
+  signInCallbackPathFor,
+} from "@/server/auth/sign-in-link";
 import { getRuntime } from "@/server/runtime";
 import { firstParam } from "../search-params";
 import { ConfirmForm } from "./confirm-form";
@@ -36,7 +41,7 @@ const PROBLEMS: Record<SignInLinkProblem, { title: string; body: string }> = {
 export default async function ConfirmSignInPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const query = new URLSearchParams();
-  for (const name of ["token", "email", "callbackUrl"]) {
+  for (const name of SIGN_IN_LINK_PARAMS) {
     const value = firstParam(params[name]);
     if (value !== undefined) query.set(name, value);
   }
