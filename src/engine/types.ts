@@ -1,4 +1,5 @@
 import type { DynamicRange } from "@/media/dynamic-range";
+import type { HttpHeaders } from "@/media/probe-args";
 
 /**
  * The clip engine's contract: what each stage takes and gives. The engine knows nothing of
@@ -176,7 +177,10 @@ export const isLayoutChoice = (value: string): value is LayoutChoice =>
   (LAYOUT_CHOICES as readonly string[]).includes(value);
 
 export type RenderClipInput = {
+  /** A local file, or a URL that ffmpeg reads in ranges. */
   sourcePath: string;
+  /** Sent with every request when `sourcePath` is a URL (`If-Match`: only the checked object). */
+  sourceHttpHeaders?: HttpHeaders;
   probe: MediaProbe;
   startSeconds: number;
   endSeconds: number;

@@ -46,6 +46,31 @@ describe("buildSegmentInputArgs", () => {
     );
   });
 
+  it("reads a URL with a timeout and the given headers on every request, a file with neither", () => {
+    const url = "https://bucket.example/source.mp4?X-Amz-Signature=abc";
+    const args = buildSegmentInputArgs({
+      input: url,
+      startSeconds: 1,
+      durationSeconds: 2,
+      httpHeaders: { "If-Match": '"etag-1"' },
+    });
+    expect(args.slice(args.indexOf("-rw_timeout"), args.indexOf("-ss"))).toEqual([
+      "-rw_timeout",
+      "30000000",
+      "-headers",
+      'If-Match: "etag-1"\r\n',
+    ]);
+    expect(args.at(-1)).toBe(url);
+    const local = buildSegmentInputArgs({
+      input: "/v.mp4",
+      startSeconds: 1,
+      durationSeconds: 2,
+      httpHeaders: { "If-Match": '"etag-1"' },
+    });
+    expect(local).not.toContain("-headers");
+    expect(local).not.toContain("-rw_timeout");
+  });
+
   it("refuses an empty or negative segment", () => {
     expect(() => buildSegmentInputArgs({ input: "/v.mp4", startSeconds: 5, durationSeconds: 0 })).toThrow(
       /Invalid segment/,

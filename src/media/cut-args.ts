@@ -1,4 +1,7 @@
-import { toMediaInputArg } from "./probe-args";
+import { type HttpHeaders, networkInputArgs, toMediaInputArg } from "./probe-args";
+
+/** A stalled read of a URL source fails after this long instead of at the job's limit. */
+const SEGMENT_IO_TIMEOUT_MS = 30_000;
 
 export type SegmentInputOptions = {
   /** A local path (or an http(s) URL). */
@@ -18,6 +21,8 @@ export type SegmentInputOptions = {
   skipBidirectionalFrames?: boolean;
   /** Video decoder threads; ffmpeg's default (one more than the cores) when absent. */
   videoDecoderThreads?: number;
+  /** Sent with every request for a URL input (`If-Match`: only the object that was checked). */
+  httpHeaders?: HttpHeaders;
 };
 
 /**
@@ -33,6 +38,7 @@ export function buildSegmentInputArgs({
   fastDecode = false,
   skipBidirectionalFrames = false,
   videoDecoderThreads,
+  httpHeaders,
 }: SegmentInputOptions): string[] {
   if (!(startSeconds >= 0) || !(durationSeconds > 0)) {
     throw new Error(`Invalid segment: start ${startSeconds} s, duration ${durationSeconds} s`);
@@ -42,6 +48,7 @@ export function buildSegmentInputArgs({
     ...(fastDecode ? ["-skip_loop_filter:v", "all", "-flags2:v", "fast"] : []),
     ...(skipBidirectionalFrames ? ["-skip_frame:v", "bidir"] : []),
     ...(videoDecoderThreads ? ["-threads:v", String(videoDecoderThreads)] : []),
+    ...networkInputArgs(input, SEGMENT_IO_TIMEOUT_MS, httpHeaders),
     "-ss",
     formatSeconds(startSeconds),
     "-t",

@@ -1,4 +1,5 @@
 import { buildSegmentInputArgs } from "./cut-args";
+import type { HttpHeaders } from "./probe-args";
 
 /**
  * EBU R128 loudness normalisation targets for shorts. TikTok, Reels and Shorts play around
@@ -35,6 +36,7 @@ export function buildLoudnessMeasureArgs(options: {
   input: string;
   startSeconds: number;
   durationSeconds: number;
+  httpHeaders?: HttpHeaders;
 }) {
   return [
     "-hide_banner",

@@ -1,4 +1,5 @@
 import { buildLoudnessMeasureArgs, collectLoudnessSummary, type LoudnessMeasurement } from "./loudness-args";
+import type { HttpHeaders } from "./probe-args";
 import { runMedia } from "./run-ffmpeg";
 
 /**
@@ -10,11 +11,13 @@ export async function measureLoudness({
   input,
   startSeconds,
   durationSeconds,
+  httpHeaders,
   timeoutMs,
   signal,
 }: {
   ffmpegPath: string;
   input: string;
+  httpHeaders?: HttpHeaders;
   startSeconds: number;
   durationSeconds: number;
   timeoutMs: number;
@@ -23,7 +26,7 @@ export async function measureLoudness({
   const summary = collectLoudnessSummary();
   await runMedia({
     binaryPath: ffmpegPath,
-    args: buildLoudnessMeasureArgs({ input, startSeconds, durationSeconds }),
+    args: buildLoudnessMeasureArgs({ input, startSeconds, durationSeconds, httpHeaders }),
     timeoutMs,
     signal,
     onStderrLine: summary.addLine,

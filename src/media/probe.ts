@@ -160,6 +160,7 @@ async function measureDurationFromPackets(options: {
 export async function hasVideoBetween(options: {
   binaries: MediaBinaries;
   input: string;
+  httpHeaders?: HttpHeaders;
   startSeconds: number;
   endSeconds: number;
   signal?: AbortSignal;
@@ -168,7 +169,11 @@ export async function hasVideoBetween(options: {
   let found = false;
   await readPacketTimes({
     binaries: options.binaries,
-    args: buildPacketTimesArgs({ input: options.input, videoBetween: { startSeconds, endSeconds } }),
+    args: buildPacketTimesArgs({
+      input: options.input,
+      httpHeaders: options.httpHeaders,
+      videoBetween: { startSeconds, endSeconds },
+    }),
     timeoutMs: 60_000,
     signal: options.signal,
     onPacket: (time) => {

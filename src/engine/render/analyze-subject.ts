@@ -1,5 +1,6 @@
 import type { FaceDetector } from "@/engine/faces/face-detector";
 import type { LoudnessMeasurement } from "@/media/loudness-args";
+import type { HttpHeaders } from "@/media/probe-args";
 import { accumulateChangeMap, type ChangeMap } from "./change-map";
 import type { FaceSample, MotionSample, PictureChange, SubjectObservations } from "./choose-subject-plan";
 import { measureMotion, rgbToLuma } from "./measure-motion";
@@ -23,6 +24,8 @@ export const ANALYSIS_FRAME_WIDTH = 256;
 export type AnalyzeSubjectOptions = {
   ffmpegPath: string;
   sourcePath: string;
+  /** Sent with every request when `sourcePath` is a URL (see buildSegmentInputArgs). */
+  sourceHttpHeaders?: HttpHeaders;
   startSeconds: number;
   durationSeconds: number;
   /** Display dimensions (after rotation), for the analysis frames' aspect ratio. */
@@ -77,6 +80,7 @@ async function observe(options: AnalyzeSubjectOptions, skipBidirectionalFrames: 
   const { referenceErrors, loudness } = await sampleFrames({
     ffmpegPath: options.ffmpegPath,
     sourcePath: options.sourcePath,
+    sourceHttpHeaders: options.sourceHttpHeaders,
     startSeconds: options.startSeconds,
     durationSeconds,
     width,
@@ -146,6 +150,7 @@ export async function scanKeyframes(
   const { frameTimesSeconds, loudness } = await sampleFrames({
     ffmpegPath: options.ffmpegPath,
     sourcePath: options.sourcePath,
+    sourceHttpHeaders: options.sourceHttpHeaders,
     startSeconds: options.startSeconds,
     durationSeconds: options.durationSeconds,
     width,

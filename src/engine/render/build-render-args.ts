@@ -1,5 +1,6 @@
 import { buildSegmentInputArgs, formatSeconds } from "@/media/cut-args";
 import { buildPreviewFilter, buildPreviewOutputArgs, type PreviewFormat } from "@/media/preview-args";
+import type { HttpHeaders } from "@/media/probe-args";
 import { buildThumbnailFilter, buildThumbnailOutputArgs } from "@/media/thumbnail-args";
 import { BT709_OUTPUT_TAGS } from "@/media/tone-map-args";
 import {
@@ -17,6 +18,8 @@ export type RenderAudio =
 
 export type BuildRenderArgsOptions = {
   sourcePath: string;
+  /** Sent with every request when `sourcePath` is a URL (see buildSegmentInputArgs). */
+  sourceHttpHeaders?: HttpHeaders;
   startSeconds: number;
   durationSeconds: number;
   layout: VerticalLayoutOptions;
@@ -114,6 +117,7 @@ export function buildRenderArgs(options: BuildRenderArgsOptions): string[] {
       input: options.sourcePath,
       startSeconds: options.startSeconds,
       durationSeconds,
+      httpHeaders: options.sourceHttpHeaders,
     }),
   ];
   if (audio.kind === "source") {

@@ -199,6 +199,7 @@ export async function renderClip(
       binaryPath: ffmpegPath,
       args: buildRenderArgs({
         sourcePath: input.sourcePath,
+        sourceHttpHeaders: input.sourceHttpHeaders,
         startSeconds,
         durationSeconds,
         layout,
@@ -233,6 +234,7 @@ export async function renderClip(
         !(await hasVideoBetween({
           binaries,
           input: input.sourcePath,
+          httpHeaders: input.sourceHttpHeaders,
           startSeconds,
           endSeconds,
           signal,
@@ -334,6 +336,7 @@ async function planSubject(context: {
   const look = {
     ffmpegPath,
     sourcePath: input.sourcePath,
+    sourceHttpHeaders: input.sourceHttpHeaders,
     startSeconds: input.startSeconds,
     durationSeconds,
     sourceWidth: probe.width,
@@ -474,6 +477,7 @@ async function measureSegmentLoudness(
     return await measureLoudness({
       ffmpegPath,
       input: input.sourcePath,
+      httpHeaders: input.sourceHttpHeaders,
       startSeconds: input.startSeconds,
       durationSeconds,
       timeoutMs: 20_000 + durationSeconds * 1_000,

@@ -5,11 +5,14 @@ import {
   LOUDNESS_METER_FILTER,
   type LoudnessMeasurement,
 } from "@/media/loudness-args";
+import type { HttpHeaders } from "@/media/probe-args";
 import { runMedia } from "@/media/run-ffmpeg";
 
 export type SampleFramesOptions = {
   ffmpegPath: string;
   sourcePath: string;
+  /** Sent with every request when `sourcePath` is a URL (see buildSegmentInputArgs). */
+  sourceHttpHeaders?: HttpHeaders;
   startSeconds: number;
   durationSeconds: number;
   /** Analysis frame size; the source is scaled to exactly this. */
@@ -77,6 +80,7 @@ export function buildFrameSampleArgs(
       fastDecode: true,
       skipBidirectionalFrames: sampling.kind === "rate" && sampling.skipBidirectionalFrames,
       videoDecoderThreads: options.videoDecoderThreads,
+      httpHeaders: options.sourceHttpHeaders,
     }),
     ...(options.meterLoudness ? ["-map", "0:v:0"] : ["-an", "-sn", "-dn"]),
     "-vf",

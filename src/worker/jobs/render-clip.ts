@@ -6,6 +6,7 @@ import { findVideoById } from "@/db/repos/video-repo";
 import { prepareRenderer } from "@/engine/render/render-clip";
 import { isClipId, isId } from "@/lib/ids";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
+import type { HttpHeaders } from "@/media/probe-args";
 import { ensureSeekableSource, needsSeekableCopy } from "@/media/seekable-copy";
 import { loadScoringInputs, rescoreClip } from "@/server/clips/rescore-clip";
 import { AppError } from "@/server/errors";
@@ -16,7 +17,7 @@ import { presignGet } from "@/storage/presign";
 import type { JobContext, JobHandler } from "../job-types";
 import { PermanentJobError } from "../job-types";
 import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
-import { assertSourceUnchanged, SOURCE_CHANGED_REASON } from "./pinned-source";
+import { SOURCE_CHANGED_REASON, sourceRequestHeaders } from "./pinned-source";
 
 /**
  * Renders one revision of a clip: after the creator edited its range or layout, or asked to
@@ -88,13 +89,14 @@ export async function rerenderClip(options: {
   // Loads while the source downloads.
   void prepareRenderer(binaries.ffmpegPath);
   const workDir = await mkdtemp(path.join(os.tmpdir(), "truss-rerender-"));
-  const render = (sourcePath: string) =>
+  const render = (sourcePath: string, sourceHttpHeaders?: HttpHeaders) =>
     renderAndStoreClip({
       table,
       storage,
       creatorId,
       clip: toRender,
       sourcePath,
+      sourceHttpHeaders,
       binaries,
       probe,
       signals,
@@ -138,8 +140,6 @@ export async function rerenderClip(options: {
     if (!seekableKey) {
       outcome = await renderFromDownload();
     } else {
-      // ffmpeg's passes over the URL cannot all carry If-Match: the object is checked first.
-      if (readsSource) await assertSourceUnchanged(runtime, video, signal);
       try {
         // ffmpeg seeks in the stored source over HTTP range requests: a 30 s re-render of a
         // 2-hour video reads a few MB instead of downloading gigabytes.
@@ -149,7 +149,9 @@ export async function rerenderClip(options: {
           key: seekableKey,
           expiresInSeconds: 60 * 60,
         });
-        outcome = await render(url);
+        // Every request of every ffmpeg pass carries If-Match: a replaced file answers 412, and
+        // the download below then says so.
+        outcome = await render(url, readsSource ? sourceRequestHeaders(video) : undefined);
       } catch (error) {
         if (signal.aborted) throw error;
         // Some containers seek badly over HTTP: fall back to a local copy once.

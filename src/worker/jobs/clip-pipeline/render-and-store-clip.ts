@@ -5,6 +5,7 @@ import type { Table } from "@/db/table";
 import { renderClip, renderHintsFrom } from "@/engine/render/render-clip";
 import type { MediaProbe, SignalCurve, TranscriptSegment } from "@/engine/types";
 import type { MediaBinaries } from "@/media/ffmpeg-binaries";
+import type { HttpHeaders } from "@/media/probe-args";
 import { AppError } from "@/server/errors";
 import { type Bucket, contentTypeOf, deleteObjects, uploadFile } from "@/storage/object-io";
 import { clipRenderObjectKey } from "@/storage/object-keys";
@@ -18,7 +19,9 @@ export type RenderAndStoreOptions = {
   storage: Bucket;
   creatorId: string;
   clip: Clip;
+  /** A local file, or a URL ffmpeg reads in ranges with `sourceHttpHeaders` on every request. */
   sourcePath: string;
+  sourceHttpHeaders?: HttpHeaders;
   /** The ffmpeg/ffprobe the worker resolved from config (FFMPEG_PATH, FFPROBE_PATH). */
   binaries: MediaBinaries;
   probe: MediaProbe;
@@ -64,6 +67,7 @@ async function renderAndStoreNow(options: RenderAndStoreOptions): Promise<Render
     const rendered = await renderClip(
       {
         sourcePath: options.sourcePath,
+        sourceHttpHeaders: options.sourceHttpHeaders,
         probe: options.probe,
         startSeconds: clip.startSeconds,
         endSeconds: clip.endSeconds,
