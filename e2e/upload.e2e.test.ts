@@ -305,6 +305,48 @@ describe("uploading videos in Chromium", () => {
     await page.close();
   });
 
+  it("leaves no video behind when the upload is cancelled before the server's answer names it", async () => {
+    const page = await browser.context.newPage();
+    await signInAsNewCreator(page, {
+      appUrl: upload.appUrl,
+      outboxPath: upload.stack.config.mail.outboxPath,
+      email: `cancelling-uploader-${randomUUID()}@example.test`,
+    });
+    await page.goto(`${upload.appUrl}/videos`);
+    // The server creates the video; its answer reaches the page only once Cancel is pressed.
+    let cancelPressed: () => void = () => {};
+    const pressed = new Promise<void>((resolve) => {
+      cancelPressed = resolve;
+    });
+    let created = false;
+    await page.route(
+      (url) => url.origin === upload.appUrl && url.pathname === "/api/videos",
+      async (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        const response = await route.fetch();
+        created = response.status() === 201;
+        await pressed;
+        await route.fulfill({ response }).catch(() => {
+          // The page dropped the request: the answer has nowhere to go.
+        });
+      },
+    );
+    await page.getByLabel("Choose files").setInputFiles(smallVideo);
+    const row = page.getByTestId("upload-row").filter({ hasText: "interview.mp4" });
+    await expect.poll(() => created, { timeout: 15_000 }).toBe(true);
+    await row.getByRole("button", { name: "Cancel" }).click();
+    cancelPressed();
+    await row.waitFor({ state: "detached" });
+    const listed = async () => {
+      const { videos } = (await (await page.request.get(`${upload.appUrl}/api/videos`)).json()) as {
+        videos: { filename: string }[];
+      };
+      return videos.filter((video) => video.filename === "interview.mp4").length;
+    };
+    await expect.poll(listed, { timeout: 15_000 }).toBe(0);
+    await page.close();
+  });
+
   it("says so in place of a black player when the browser cannot show the source's video (HEVC)", async () => {
     const page = await browser.context.newPage();
     await signInAsNewCreator(page, {

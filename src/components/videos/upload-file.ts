@@ -89,10 +89,18 @@ export async function uploadFile(options: UploadFileOptions): Promise<{ videoId:
       }
     }
     if (!plan) {
-      const created = await videoApi.createUpload(
-        { filename: file.name, contentType: declaredContentType(file), sizeBytes: file.size },
-        signal,
-      );
+      // Not dropped when cancelled: the server may have created the video already, and only
+      // its answer names it. Cancelled meanwhile, the video is deleted at once, not left in the
+      // library as "uploading" for the day until the sweep removes it.
+      const created = await videoApi.createUpload({
+        filename: file.name,
+        contentType: declaredContentType(file),
+        sizeBytes: file.size,
+      });
+      if (signal.aborted) {
+        await videoApi.remove(created.video.id).catch(() => {});
+        signal.throwIfAborted();
+      }
       videoId = created.video.id;
       plan = created.upload;
       rememberUpload(store, identity, videoId);
