@@ -3,6 +3,7 @@ import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activeVideoKey, type Key } from "@/db/keys";
 import {
+  claimVideoCompletion,
   createVideo,
   findVideoById,
   type NewVideo,
@@ -107,6 +108,23 @@ describe("sweep-videos", () => {
     ).toEqual([]);
     expect((await findVideoById({ table, ...fresh }))?.status).toBe("UPLOADING");
     expect((await findVideoById({ table, ...slow }))?.status).toBe("UPLOADING");
+  });
+
+  it("leaves an old upload alone while a request is completing it", async () => {
+    // The request took the completion hold just after the sweep read the video: its item still
+    // shows the old change time, its hold runs on.
+    const completing = await videoIn("UPLOADING", 25 * HOUR);
+    const hold = await claimVideoCompletion({
+      table,
+      ...completing,
+      leaseMs: 26 * HOUR,
+      now: ago(25 * HOUR),
+    });
+    expect(hold).not.toBeNull();
+
+    await sweepVideosJob.run({}, testJobContext(runtime).context);
+
+    expect((await findVideoById({ table, ...completing }))?.status).toBe("UPLOADING");
   });
 
   it("re-queues videos stuck mid-pipeline with the job that moves them on", async () => {

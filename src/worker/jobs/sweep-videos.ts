@@ -1,6 +1,7 @@
 import {
   ACTIVE_VIDEO_SHARDS,
   type ActiveVideoEntry,
+  claimVideoCompletion,
   deleteActiveVideoEntry,
   findLastUploadPartAt,
   findVideoById,
@@ -35,6 +36,8 @@ import { sweepClipRenders } from "./sweep-clip-renders";
  */
 export const STUCK_AFTER_MS = 15 * 60_000;
 export const QUEUED_STUCK_AFTER_MS = 60 * 60_000;
+/** Longer than deleting one abandoned upload's objects and items takes. */
+const PURGE_HOLD_MS = 10 * 60_000;
 export const MAX_REQUEUES = 5;
 
 export type SweepReport = {
@@ -106,6 +109,15 @@ export async function sweepVideos(options: {
           ? await findLastUploadPartAt({ table, creatorId: video.creatorId, videoId: video.videoId })
           : null;
         if (lastPartAt && !isOlderThan(lastPartAt, abandonAfterMs)) continue;
+        // Taken like a completion, so the two cannot cross: a request completing it now holds
+        // it (left alone), and one arriving after waits, then finds the video gone.
+        const hold = await claimVideoCompletion({
+          table,
+          creatorId: video.creatorId,
+          videoId: video.videoId,
+          leaseMs: PURGE_HOLD_MS,
+        });
+        if (!hold) continue;
         await purgeVideo(runtime, video);
         log("deleted an abandoned upload", { videoId: video.videoId, since: video.updatedAt });
         report.abandoned++;
