@@ -573,9 +573,15 @@ export async function claimVideoCompletion(options: {
   creatorId: string;
   videoId: string;
   leaseMs: number;
+  /**
+   * For a hold that is not the creator's activity (the sweep's): taken only if the video still
+   * has the `updatedAt` it was read with, and left with it, so a hold that is let go unused
+   * does not make the upload look recent.
+   */
+  seenUpdatedAt?: string;
   now?: Date;
 }): Promise<string | null> {
-  const { table } = options;
+  const { table, seenUpdatedAt } = options;
   const now = options.now ?? new Date();
   const until = new Date(now.getTime() + options.leaseMs).toISOString();
   const expression = newExpression(now.toISOString());
@@ -583,14 +589,24 @@ export async function claimVideoCompletion(options: {
   expression.names["#status"] = "status";
   expression.values[":uploading"] = "UPLOADING";
   expression.values[":nullType"] = "NULL";
+  expression.values[":now"] = now.toISOString();
+  const conditions = [
+    "attribute_exists(PK)",
+    "#status = :uploading",
+    "(attribute_not_exists(#completingUntil) OR attribute_type(#completingUntil, :nullType) OR #completingUntil < :now)",
+  ];
+  if (seenUpdatedAt !== undefined) {
+    expression.sets = expression.sets.filter((set) => !set.startsWith("#updatedAt "));
+    expression.values[":updatedAt"] = seenUpdatedAt;
+    conditions.push("#updatedAt = :updatedAt");
+  }
   try {
     await table.documentClient.send(
       new UpdateCommand({
         TableName: table.tableName,
         Key: videoKey(options.creatorId, options.videoId),
         UpdateExpression: `SET ${expression.sets.join(", ")}`,
-        ConditionExpression:
-          "attribute_exists(PK) AND #status = :uploading AND (attribute_not_exists(#completingUntil) OR attribute_type(#completingUntil, :nullType) OR #completingUntil < :updatedAt)",
+        ConditionExpression: conditions.join(" AND "),
         ExpressionAttributeNames: expression.names,
         ExpressionAttributeValues: expression.values,
       }),
@@ -608,10 +624,17 @@ export async function releaseVideoCompletion(options: {
   creatorId: string;
   videoId: string;
   hold: string;
+  /** Leave `updatedAt` as it is (a hold taken with `seenUpdatedAt`). */
+  keepUpdatedAt?: boolean;
   now?: Date;
 }): Promise<void> {
   const { table } = options;
   const expression = newExpression((options.now ?? new Date()).toISOString());
+  if (options.keepUpdatedAt) {
+    expression.sets = expression.sets.filter((set) => !set.startsWith("#updatedAt "));
+    delete expression.names["#updatedAt"];
+    delete expression.values[":updatedAt"];
+  }
   assign(expression, "completingUntil", null);
   expression.values[":hold"] = options.hold;
   try {

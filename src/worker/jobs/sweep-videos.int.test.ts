@@ -8,6 +8,7 @@ import {
   findVideoById,
   type NewVideo,
   recordUploadPart,
+  releaseVideoCompletion,
   updateVideo,
   updateVideoStatus,
   type VideoStatus,
@@ -125,6 +126,30 @@ describe("sweep-videos", () => {
     await sweepVideosJob.run({}, testJobContext(runtime).context);
 
     expect((await findVideoById({ table, ...completing }))?.status).toBe("UPLOADING");
+  });
+
+  it("takes its hold on an old upload only as read, and leaves it looking as old as it was", async () => {
+    const old = await videoIn("UPLOADING", 25 * HOUR);
+    const read = (await findVideoById({ table, ...old, consistent: true }))!;
+    // Touched since the read (a resume, say): not taken.
+    expect(
+      await claimVideoCompletion({ table, ...old, leaseMs: 60_000, seenUpdatedAt: ago(HOUR).toISOString() }),
+    ).toBeNull();
+    const hold = await claimVideoCompletion({
+      table,
+      ...old,
+      leaseMs: 60_000,
+      seenUpdatedAt: read.updatedAt,
+    });
+    expect(hold).not.toBeNull();
+    const held = (await findVideoById({ table, ...old, consistent: true }))!;
+    expect(held).toMatchObject({ updatedAt: read.updatedAt, completingUntil: hold });
+    // Let go after a failed purge: as old as before, so the next sweep tries again.
+    await releaseVideoCompletion({ table, ...old, hold: hold!, keepUpdatedAt: true });
+    expect(await findVideoById({ table, ...old, consistent: true })).toMatchObject({
+      updatedAt: read.updatedAt,
+      completingUntil: null,
+    });
   });
 
   it("re-queues videos stuck mid-pipeline with the job that moves them on", async () => {

@@ -6,6 +6,7 @@ import {
   findLastUploadPartAt,
   findVideoById,
   listActiveVideos,
+  releaseVideoCompletion,
   updateVideo,
   type Video,
 } from "@/db/repos/video-repo";
@@ -110,15 +111,22 @@ export async function sweepVideos(options: {
           : null;
         if (lastPartAt && !isOlderThan(lastPartAt, abandonAfterMs)) continue;
         // Taken like a completion, so the two cannot cross: a request completing it now holds
-        // it (left alone), and one arriving after waits, then finds the video gone.
+        // it (left alone), and one arriving after waits, then finds the video gone. Only if
+        // nothing touched it since the read above; a purge that fails lets go, to be tried at
+        // the next sweep.
+        const ids = { table, creatorId: video.creatorId, videoId: video.videoId };
         const hold = await claimVideoCompletion({
-          table,
-          creatorId: video.creatorId,
-          videoId: video.videoId,
+          ...ids,
           leaseMs: PURGE_HOLD_MS,
+          seenUpdatedAt: video.updatedAt,
         });
         if (!hold) continue;
-        await purgeVideo(runtime, video);
+        try {
+          await purgeVideo(runtime, video);
+        } catch (error) {
+          await releaseVideoCompletion({ ...ids, hold, keepUpdatedAt: true }).catch(() => {});
+          throw error;
+        }
         log("deleted an abandoned upload", { videoId: video.videoId, since: video.updatedAt });
         report.abandoned++;
         continue;
