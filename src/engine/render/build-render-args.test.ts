@@ -77,6 +77,16 @@ describe("buildRenderArgs", () => {
     expect(valueAfter(args, "-map", 1)).toBe("[aout]");
   });
 
+  it("stops at a failed read of a URL source (with its headers on every request), not at a local file's", () => {
+    const url = "https://bucket.example/source.mp4?X-Amz-Signature=abc";
+    const remote = buildRenderArgs({ ...base, sourcePath: url, sourceHttpHeaders: { "If-Match": '"e1"' } });
+    expect(remote.indexOf("-xerror")).toBeGreaterThan(-1);
+    expect(remote.indexOf("-xerror")).toBeLessThan(remote.indexOf("-i"));
+    expect(valueAfter(remote, "-headers")).toBe('If-Match: "e1"\r\n');
+    expect(remote.indexOf("-headers")).toBeLessThan(remote.indexOf(url));
+    expect(buildRenderArgs(base)).not.toContain("-xerror");
+  });
+
   it("adds a silent track for a source without audio", () => {
     const args = buildRenderArgs({ ...base, audio: { kind: "silent" } });
     expect(args.filter((arg) => arg === "-i")).toHaveLength(2);
