@@ -347,6 +347,38 @@ describe("uploading videos in Chromium", () => {
     await page.close();
   });
 
+  it("deletes the video when the upload is cancelled while its first PUT keeps failing", async () => {
+    const page = await browser.context.newPage();
+    await signInAsNewCreator(page, {
+      appUrl: upload.appUrl,
+      outboxPath: upload.stack.config.mail.outboxPath,
+      email: `cancel-retrying-uploader-${randomUUID()}@example.test`,
+    });
+    await page.goto(`${upload.appUrl}/videos`);
+    // Storage drops every PUT: the page retries with backoff and no byte is ever counted.
+    let puts = 0;
+    await page.route(
+      (url) => url.origin === upload.s3Origin,
+      (route) => {
+        puts += 1;
+        return route.abort("connectionreset");
+      },
+    );
+    await page.getByLabel("Choose files").setInputFiles(smallVideo);
+    const row = page.getByTestId("upload-row").filter({ hasText: "interview.mp4" });
+    await expect.poll(() => puts, { timeout: 15_000 }).toBeGreaterThan(0);
+    await row.getByRole("button", { name: "Cancel" }).click();
+    await row.waitFor({ state: "detached" });
+    const listed = async () => {
+      const { videos } = (await (await page.request.get(`${upload.appUrl}/api/videos`)).json()) as {
+        videos: { filename: string }[];
+      };
+      return videos.filter((video) => video.filename === "interview.mp4").length;
+    };
+    await expect.poll(listed, { timeout: 15_000 }).toBe(0);
+    await page.close();
+  });
+
   it("says so in place of a black player when the browser cannot show the source's video (HEVC)", async () => {
     const page = await browser.context.newPage();
     await signInAsNewCreator(page, {

@@ -104,6 +104,9 @@ export async function uploadFile(options: UploadFileOptions): Promise<{ videoId:
       videoId = created.video.id;
       plan = created.upload;
       rememberUpload(store, identity, videoId);
+      // Named at once, not at the first byte sent: a cancel while the first PUT still fails and
+      // retries must know which video to delete.
+      emit();
     }
     const id = videoId as string;
     phase = "uploading";
