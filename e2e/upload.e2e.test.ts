@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeTestVideo } from "../src/server/videos/testing/test-media";
 import { launchBrowser, type TestBrowser } from "./support/browser";
@@ -60,6 +61,29 @@ type VideoJson = {
     audioCodec: string;
   } | null;
 };
+
+/** A page of a newly signed-in creator, on the videos list. */
+async function newCreatorOnVideos(emailPrefix: string): Promise<Page> {
+  const page = await browser.context.newPage();
+  await signInAsNewCreator(page, {
+    appUrl: upload.appUrl,
+    outboxPath: upload.stack.config.mail.outboxPath,
+    email: `${emailPrefix}-${randomUUID()}@example.test`,
+  });
+  await page.goto(`${upload.appUrl}/videos`);
+  return page;
+}
+
+/** Waits until the creator's list (the API's) has no video of this file name. */
+async function expectNoVideoNamed(page: Page, filename: string): Promise<void> {
+  const named = async () => {
+    const { videos } = (await (await page.request.get(`${upload.appUrl}/api/videos`)).json()) as {
+      videos: { filename: string }[];
+    };
+    return videos.filter((video) => video.filename === filename).length;
+  };
+  await expect.poll(named, { timeout: 15_000 }).toBe(0);
+}
 
 describe("uploading videos in Chromium", () => {
   it("uploads a generated video through the page, shows progress and its metadata, and its clips reach the dashboard", async () => {
@@ -306,13 +330,7 @@ describe("uploading videos in Chromium", () => {
   });
 
   it("leaves no video behind when the upload is cancelled before the server's answer names it", async () => {
-    const page = await browser.context.newPage();
-    await signInAsNewCreator(page, {
-      appUrl: upload.appUrl,
-      outboxPath: upload.stack.config.mail.outboxPath,
-      email: `cancelling-uploader-${randomUUID()}@example.test`,
-    });
-    await page.goto(`${upload.appUrl}/videos`);
+    const page = await newCreatorOnVideos("cancelling-uploader");
     // The server creates the video; its answer reaches the page only once Cancel is pressed.
     let cancelPressed: () => void = () => {};
     const pressed = new Promise<void>((resolve) => {
@@ -337,24 +355,12 @@ describe("uploading videos in Chromium", () => {
     await row.getByRole("button", { name: "Cancel" }).click();
     cancelPressed();
     await row.waitFor({ state: "detached" });
-    const listed = async () => {
-      const { videos } = (await (await page.request.get(`${upload.appUrl}/api/videos`)).json()) as {
-        videos: { filename: string }[];
-      };
-      return videos.filter((video) => video.filename === "interview.mp4").length;
-    };
-    await expect.poll(listed, { timeout: 15_000 }).toBe(0);
+    await expectNoVideoNamed(page, "interview.mp4");
     await page.close();
   });
 
   it("deletes the video when the upload is cancelled while its first PUT keeps failing", async () => {
-    const page = await browser.context.newPage();
-    await signInAsNewCreator(page, {
-      appUrl: upload.appUrl,
-      outboxPath: upload.stack.config.mail.outboxPath,
-      email: `cancel-retrying-uploader-${randomUUID()}@example.test`,
-    });
-    await page.goto(`${upload.appUrl}/videos`);
+    const page = await newCreatorOnVideos("cancel-retrying-uploader");
     // Storage drops every PUT: the page retries with backoff and no byte is ever counted.
     let puts = 0;
     await page.route(
@@ -369,13 +375,7 @@ describe("uploading videos in Chromium", () => {
     await expect.poll(() => puts, { timeout: 15_000 }).toBeGreaterThan(0);
     await row.getByRole("button", { name: "Cancel" }).click();
     await row.waitFor({ state: "detached" });
-    const listed = async () => {
-      const { videos } = (await (await page.request.get(`${upload.appUrl}/api/videos`)).json()) as {
-        videos: { filename: string }[];
-      };
-      return videos.filter((video) => video.filename === "interview.mp4").length;
-    };
-    await expect.poll(listed, { timeout: 15_000 }).toBe(0);
+    await expectNoVideoNamed(page, "interview.mp4");
     await page.close();
   });
 
