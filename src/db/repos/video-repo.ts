@@ -329,13 +329,19 @@ type Expression = {
   values: Record<string, unknown>;
 };
 
-function newExpression(nowIso: string): Expression {
-  return {
-    sets: ["#updatedAt = :updatedAt", "#version = #version + :one"],
+/**
+ * Every write bumps `version`; it moves `updatedAt` to `nowIso` unless that is null (a hold that
+ * is not the creator's activity leaves the change time the sweep goes by).
+ */
+function newExpression(nowIso: string | null): Expression {
+  const expression: Expression = {
+    sets: ["#version = #version + :one"],
     removes: [],
-    names: { "#updatedAt": "updatedAt", "#version": "version" },
-    values: { ":updatedAt": nowIso, ":one": 1 },
+    names: { "#version": "version" },
+    values: { ":one": 1 },
   };
+  if (nowIso !== null) assign(expression, "updatedAt", nowIso);
+  return expression;
 }
 
 function assign(expression: Expression, attribute: string, value: unknown) {
@@ -584,7 +590,7 @@ export async function claimVideoCompletion(options: {
   const { table, seenUpdatedAt } = options;
   const now = options.now ?? new Date();
   const until = new Date(now.getTime() + options.leaseMs).toISOString();
-  const expression = newExpression(now.toISOString());
+  const expression = newExpression(seenUpdatedAt === undefined ? now.toISOString() : null);
   assign(expression, "completingUntil", until);
   expression.names["#status"] = "status";
   expression.values[":uploading"] = "UPLOADING";
@@ -596,9 +602,9 @@ export async function claimVideoCompletion(options: {
     "(attribute_not_exists(#completingUntil) OR attribute_type(#completingUntil, :nullType) OR #completingUntil < :now)",
   ];
   if (seenUpdatedAt !== undefined) {
-    expression.sets = expression.sets.filter((set) => !set.startsWith("#updatedAt "));
-    expression.values[":updatedAt"] = seenUpdatedAt;
-    conditions.push("#updatedAt = :updatedAt");
+    expression.names["#updatedAt"] = "updatedAt";
+    expression.values[":seenUpdatedAt"] = seenUpdatedAt;
+    conditions.push("#updatedAt = :seenUpdatedAt");
   }
   try {
     await table.documentClient.send(
@@ -629,12 +635,7 @@ export async function releaseVideoCompletion(options: {
   now?: Date;
 }): Promise<void> {
   const { table } = options;
-  const expression = newExpression((options.now ?? new Date()).toISOString());
-  if (options.keepUpdatedAt) {
-    expression.sets = expression.sets.filter((set) => !set.startsWith("#updatedAt "));
-    delete expression.names["#updatedAt"];
-    delete expression.values[":updatedAt"];
-  }
+  const expression = newExpression(options.keepUpdatedAt ? null : (options.now ?? new Date()).toISOString());
   assign(expression, "completingUntil", null);
   expression.values[":hold"] = options.hold;
   try {
