@@ -1,7 +1,6 @@
 import "server-only";
-import { GetObjectCommand, type S3Client } from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { contentDisposition } from "./presign";
+import type { S3Client } from "@aws-sdk/client-s3";
+import { presignGet } from "./presign";
 
 /**
  * Short-lived GET URLs for media shown in the browser: clips, their pictures, video
@@ -25,18 +24,13 @@ export async function presignMediaUrl(options: {
 }): Promise<MediaUrl> {
   const nowMs = options.now ?? Date.now();
   const windowMs = MEDIA_URL_WINDOW_SECONDS * 1000;
-  const signingMs = Math.floor(nowMs / windowMs) * windowMs;
-  const expiresInSeconds = MEDIA_URL_WINDOW_SECONDS + MEDIA_URL_MIN_VALID_SECONDS;
-  const url = await getSignedUrl(
-    options.presigner,
-    new GetObjectCommand({
-      Bucket: options.bucket,
-      Key: options.key,
-      ResponseContentDisposition: options.downloadFilename
-        ? contentDisposition(options.downloadFilename)
-        : undefined,
-    }),
-    { expiresIn: expiresInSeconds, signingDate: new Date(signingMs) },
-  );
-  return { url, expiresAt: new Date(signingMs + expiresInSeconds * 1000).toISOString() };
+  const { url, expiresAt } = await presignGet({
+    client: options.presigner,
+    bucket: options.bucket,
+    key: options.key,
+    downloadFilename: options.downloadFilename,
+    expiresInSeconds: MEDIA_URL_WINDOW_SECONDS + MEDIA_URL_MIN_VALID_SECONDS,
+    signingDate: new Date(Math.floor(nowMs / windowMs) * windowMs),
+  });
+  return { url, expiresAt };
 }

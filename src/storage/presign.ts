@@ -85,8 +85,11 @@ export async function presignGet(options: {
   expiresInSeconds?: number;
   /** Offered as the file name when the browser saves it. */
   downloadFilename?: string;
+  /** Signed as of this time rather than now (the URL lives `expiresInSeconds` from it). */
+  signingDate?: Date;
 }): Promise<PresignedRequest> {
   const expiresInSeconds = options.expiresInSeconds ?? DOWNLOAD_URL_TTL_SECONDS;
+  const signingDate = options.signingDate ?? new Date();
   const url = await getSignedUrl(
     options.client,
     new GetObjectCommand({
@@ -96,9 +99,14 @@ export async function presignGet(options: {
         ? contentDisposition(options.downloadFilename)
         : undefined,
     }),
-    { expiresIn: expiresInSeconds },
+    { expiresIn: expiresInSeconds, signingDate },
   );
-  return { method: "GET", url, headers: {}, expiresAt: expiresAtOf(expiresInSeconds) };
+  return {
+    method: "GET",
+    url,
+    headers: {},
+    expiresAt: expiresAtOf(expiresInSeconds, signingDate.getTime()),
+  };
 }
 
 /**
