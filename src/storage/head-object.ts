@@ -1,5 +1,6 @@
 import { HeadObjectCommand, type S3Client } from "@aws-sdk/client-s3";
-import { isPreconditionFailed, ObjectChangedError } from "./object-changed";
+import { ObjectChangedError } from "./object-changed";
+import { isMissingObject, isPreconditionFailed } from "./s3-errors";
 
 export type ObjectHead = { sizeBytes: number; contentType: string | null; etag: string | null };
 
@@ -33,12 +34,7 @@ export async function headObject(options: {
   } catch (error) {
     if (options.ifMatch && isPreconditionFailed(error))
       throw new ObjectChangedError(options.key, { cause: error });
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (
-      status === 404 ||
-      (error instanceof Error && (error.name === "NotFound" || error.name === "NoSuchKey"))
-    )
-      return undefined;
+    if (isMissingObject(error)) return undefined;
     throw error;
   }
 }

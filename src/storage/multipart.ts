@@ -5,6 +5,7 @@ import {
   ListPartsCommand,
   type S3Client,
 } from "@aws-sdk/client-s3";
+import { s3StatusOf } from "./s3-errors";
 
 /**
  * Server-side multipart bookkeeping (the parts themselves go from the browser straight to S3
@@ -121,7 +122,7 @@ function errorName(error: unknown): string | undefined {
 }
 
 function isUnsupported(error: unknown): boolean {
-  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  const status = s3StatusOf(error);
   return (
     errorName(error) === "MethodNotAllowed" ||
     errorName(error) === "NotImplemented" ||

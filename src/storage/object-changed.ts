@@ -11,9 +11,3 @@ export class ObjectChangedError extends Error {
     this.name = "ObjectChangedError";
   }
 }
-
-/** S3's answer to a failed `If-Match` (a HEAD's 412 has no body, so no error code either). */
-export function isPreconditionFailed(error: unknown): boolean {
-  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  return status === 412 || (error instanceof Error && error.name === "PreconditionFailed");
-}

@@ -4,7 +4,8 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { abortMultipartUpload, createMultipartUpload } from "./multipart";
-import { isPreconditionFailed, ObjectChangedError } from "./object-changed";
+import { ObjectChangedError } from "./object-changed";
+import { isMissingObject, isPreconditionFailed } from "./s3-errors";
 import { uploadStreamAsMultipart } from "./upload-stream";
 
 /**
@@ -188,13 +189,6 @@ export async function deleteObjects(options: Bucket & { keys: string[] }): Promi
       Bucket: options.bucket,
       Delete: { Objects: options.keys.map((Key) => ({ Key })), Quiet: true },
     }),
-  );
-}
-
-function isMissingObject(error: unknown): boolean {
-  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  return (
-    status === 404 || (error instanceof Error && (error.name === "NoSuchKey" || error.name === "NotFound"))
   );
 }
 
