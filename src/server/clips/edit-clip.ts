@@ -10,11 +10,11 @@ import {
 import { findVideoById } from "@/db/repos/video-repo";
 import type { Table } from "@/db/table";
 import { clipableSeconds, type LayoutChoice, type MediaProbe } from "@/engine/types";
-import { isClipId } from "@/lib/ids";
 import { enqueueJob } from "@/queue/enqueue-job";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { clipEditLimits } from "./clip-edit-limits";
+import { findClipOrThrow } from "./find-clip-or-throw";
 import { type ClipDetail, toClipDetail } from "./get-clip";
 import { loadScoringInputs, rescoreClip } from "./rescore-clip";
 
@@ -42,10 +42,8 @@ export async function editClip(options: {
   expectedVersion?: number;
 }): Promise<ClipDetail> {
   const { runtime, creatorId, clipId } = options;
-  if (!isClipId(clipId)) throw new AppError("not_found", "No such clip.");
   const table = tableOf(runtime);
-  const clip = await findClipById({ table, creatorId, clipId, consistent: true });
-  if (!clip) throw new AppError("not_found", "No such clip.");
+  const clip = await findClipOrThrow({ runtime, creatorId, clipId, consistent: true });
   if (options.expectedVersion !== undefined && options.expectedVersion !== clip.version) {
     throw new AppError("conflict", "The clip was changed elsewhere. Reload and try again.");
   }

@@ -1,9 +1,8 @@
 import "server-only";
-import { findClipById } from "@/db/repos/clip-repo";
-import { isClipId } from "@/lib/ids";
 import { AppError } from "@/server/errors";
-import { type Runtime, tableOf } from "@/server/runtime";
+import type { Runtime } from "@/server/runtime";
 import { presignGet } from "@/storage/presign";
+import { findClipOrThrow } from "./find-clip-or-throw";
 import { downloadFilenameOf } from "./get-clip";
 
 /**
@@ -30,10 +29,7 @@ export async function getClipDownloadUrl(options: {
 
 /** One of the creator's clips with its newest finished render: 404 for another's, 409 before one. */
 export async function findRenderedClip(options: { runtime: Runtime; creatorId: string; clipId: string }) {
-  const { runtime, creatorId, clipId } = options;
-  if (!isClipId(clipId)) throw new AppError("not_found", "No such clip.");
-  const clip = await findClipById({ table: tableOf(runtime), creatorId, clipId });
-  if (!clip) throw new AppError("not_found", "No such clip.");
+  const clip = await findClipOrThrow(options);
   if (!clip.render) throw new AppError("conflict", "This clip has not been rendered yet.");
   return { clip, render: clip.render };
 }

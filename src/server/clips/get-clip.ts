@@ -1,12 +1,11 @@
 import "server-only";
-import { type Clip, findClipById } from "@/db/repos/clip-repo";
+import type { Clip } from "@/db/repos/clip-repo";
 import { findVideoById } from "@/db/repos/video-repo";
 import { clipableSeconds, type MediaProbe } from "@/engine/types";
-import { isClipId } from "@/lib/ids";
-import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { presignMediaUrl } from "@/storage/presign-media-url";
 import { clipEditLimits } from "./clip-edit-limits";
+import { findClipOrThrow } from "./find-clip-or-throw";
 import { type ClipView, toClipView } from "./to-clip-view";
 
 export type ClipDetail = ClipView & {
@@ -25,12 +24,9 @@ export async function getClip(options: {
   creatorId: string;
   clipId: string;
 }): Promise<ClipDetail> {
-  const { runtime, creatorId, clipId } = options;
-  if (!isClipId(clipId)) throw new AppError("not_found", "No such clip.");
-  const table = tableOf(runtime);
-  const clip = await findClipById({ table, creatorId, clipId });
-  if (!clip) throw new AppError("not_found", "No such clip.");
-  const video = await findVideoById({ table, creatorId, videoId: clip.videoId });
+  const { runtime, creatorId } = options;
+  const clip = await findClipOrThrow(options);
+  const video = await findVideoById({ table: tableOf(runtime), creatorId, videoId: clip.videoId });
   return toClipDetail({ runtime, clip, sourceProbe: video?.probe ?? null });
 }
 
