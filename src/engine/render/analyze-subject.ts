@@ -1,8 +1,10 @@
-import type { FaceDetector } from "@/engine/faces/face-detector";
+import { type FaceBox, type FaceDetector, FRAMES_PER_DETECTION } from "@/engine/faces/face-detector";
 import type { LoudnessMeasurement } from "@/media/loudness-args";
 import type { HttpHeaders } from "@/media/probe-args";
+import type { FrameRegion } from "@/media/vertical-crop-args";
 import { accumulateChangeMap, type ChangeMap } from "./change-map";
 import type { FaceSample, MotionSample, PictureChange, SubjectObservations } from "./choose-subject-plan";
+import { closerLookRegions } from "./find-still-insets";
 import { measureMotion, rgbToLuma } from "./measure-motion";
 import { pairFaceDetection } from "./paired-face-detection";
 import { sampleFrames } from "./sample-frames";
@@ -186,6 +188,97 @@ export async function scanKeyframes(
       meanDifference: differenceFromPrevious[previousIndex + 1] ?? 0,
     })),
   };
+}
+
+/** Keyframes looked at closely: enough to tell a cam's face, always there, from a passing one. */
+const CLOSER_LOOK_KEYFRAMES = 6;
+/**
+ * An inset without a face on more keyframes than this is no face cam (whose face is in 80% of
+ * the samples, and the keyframes looked at are at most ~7): it is not looked at again.
+ */
+const MAX_MISSES_PER_INSET = 1;
+
+/**
+ * Looks for faces inside still insets of the picture (see `findStillInsets`) at the source's
+ * resolution: a face too small for the detector on the whole 256-px frame — a streamer's face
+ * in a cam a fifth of the frame wide — fills a good part of a 256-px frame cut from around its
+ * cam. Every inset of a keyframe comes from one decode, and only keyframes are decoded (spaced
+ * to at most ~CLOSER_LOOK_KEYFRAMES of them), so this costs about what a keyframe scan does.
+ * Face samples at the keyframes' times, their boxes in fractions of the whole frame.
+ */
+export async function lookCloserForFaces(
+  options: Omit<AnalyzeSubjectOptions, "videoCodec" | "onProgress" | "meterLoudness" | "faceDetector"> & {
+    faceDetector: FaceDetector;
+    insets: FrameRegion[];
+  },
+): Promise<FaceSample[]> {
+  const { faceDetector, signal } = options;
+  const regions = closerLookRegions(options.insets);
+  if (regions.length === 0) return [];
+  const width = ANALYSIS_FRAME_WIDTH;
+  const height = analysisFrameHeight(options);
+  const regionBytes = width * height * 3;
+  const missesByRegion = regions.map(() => 0);
+  const facesByKeyframe: FaceBox[][] = [];
+  // Cut-out regions waiting for the detector, two to an inference (see `stackFrames`), across
+  // keyframes: once a cam is the only region left, its keyframes go in pairs.
+  const waiting: { regionIndex: number; keyframe: number; data: Uint8Array }[] = [];
+  const detectWaiting = async (all: boolean) => {
+    while (waiting.length >= FRAMES_PER_DETECTION || (all && waiting.length > 0)) {
+      signal?.throwIfAborted();
+      const batch = waiting.splice(0, FRAMES_PER_DETECTION);
+      const found = await faceDetector.detect(batch.map(({ data }) => ({ width, height, data })));
+      batch.forEach(({ regionIndex, keyframe }, slot) => {
+        const region = regions[regionIndex]!;
+        const faces = found[slot] ?? [];
+        if (faces.length === 0) missesByRegion[regionIndex]! += 1;
+        facesByKeyframe[keyframe]!.push(
+          ...faces.map((face) => ({
+            ...face,
+            x: region.x + face.x * region.width,
+            y: region.y + face.y * region.height,
+            width: face.width * region.width,
+            height: face.height * region.height,
+          })),
+        );
+      });
+    }
+  };
+  const { frameTimesSeconds } = await sampleFrames({
+    ffmpegPath: options.ffmpegPath,
+    sourcePath: options.sourcePath,
+    sourceHttpHeaders: options.sourceHttpHeaders,
+    startSeconds: options.startSeconds,
+    durationSeconds: options.durationSeconds,
+    width,
+    height,
+    regions,
+    toneMapFilter: options.toneMapFilter,
+    sampling: {
+      kind: "keyframes",
+      minSpacingSeconds: Math.max(
+        1 / ANALYSIS_FRAMES_PER_SECOND,
+        options.durationSeconds / CLOSER_LOOK_KEYFRAMES,
+      ),
+    },
+    videoDecoderThreads: options.videoDecoderThreads,
+    timeoutMs: options.timeoutMs,
+    signal,
+    onFrame: async (stacked, keyframe) => {
+      facesByKeyframe[keyframe] = [];
+      regions.forEach((_, regionIndex) => {
+        if (missesByRegion[regionIndex]! > MAX_MISSES_PER_INSET) return;
+        const data = stacked.data.subarray(regionIndex * regionBytes, (regionIndex + 1) * regionBytes);
+        waiting.push({ regionIndex, keyframe, data });
+      });
+      await detectWaiting(false);
+    },
+  });
+  await detectWaiting(true);
+  return frameTimesSeconds.map((timeSeconds, keyframe) => ({
+    timeSeconds,
+    faces: facesByKeyframe[keyframe] ?? [],
+  }));
 }
 
 function analysisFrameHeight(options: { sourceWidth: number; sourceHeight: number }): number {

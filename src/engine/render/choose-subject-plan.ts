@@ -238,12 +238,12 @@ function findFacecam({
       Math.abs(camFace.y + camFace.height / 2 - centreY) <= FACECAM_STILL_DISTANCE,
   );
   const offToTheSide = Math.abs(centreX - 0.5) > cropWidthFraction / 2;
-  const pictureChange = median(pictureChanges.map((change) => change.meanDifference)) ?? Number.NaN;
+  const pictureChange = medianPictureChange(pictureChanges);
   if (
     !still ||
     !offToTheSide ||
     face.height > MAX_FACECAM_FACE_HEIGHT ||
-    !(pictureChange >= MIN_FACECAM_PICTURE_CHANGE)
+    !pictureKeepsChanging(pictureChanges)
   ) {
     return null;
   }
@@ -252,6 +252,15 @@ function findFacecam({
     framing: framed.framing,
     reason: `a face cam (a still face ${framed.description}) beside a changing picture (median change ${pictureChange.toFixed(3)}); ${framed.edges}`,
   };
+}
+
+/** Whether the picture keeps changing as a game does around a face cam. */
+export function pictureKeepsChanging(pictureChanges: PictureChange[]): boolean {
+  return medianPictureChange(pictureChanges) >= MIN_FACECAM_PICTURE_CHANGE;
+}
+
+function medianPictureChange(pictureChanges: PictureChange[]): number {
+  return median(pictureChanges.map((change) => change.meanDifference)) ?? Number.NaN;
 }
 
 /**

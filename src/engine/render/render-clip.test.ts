@@ -24,7 +24,15 @@ let workDirectory: string;
 let temporaryDirectory: string;
 type Source = { path: string; probe: MediaProbe };
 const sources = {} as Record<
-  "movingBox" | "bouncingCard" | "vertical" | "rotated" | "silentWide" | "hdrHlg" | "anamorphic" | "facecam",
+  | "movingBox"
+  | "bouncingCard"
+  | "vertical"
+  | "rotated"
+  | "silentWide"
+  | "hdrHlg"
+  | "anamorphic"
+  | "facecam"
+  | "smallFacecam",
   Source
 >;
 const rendered: Record<string, string> = {};
@@ -304,6 +312,18 @@ beforeAll(async () => {
     ],
     ["-g", "30", "-keyint_min", "30", "-sc_threshold", "0"],
   );
+  // The same streamer in 720p with a cam an eighth of the width: its face, ~9% of the frame's
+  // height, is too small for the detector on the whole 256-px analysis frame.
+  sources.smallFacecam = await generate(
+    "small-facecam.mp4",
+    [
+      ...["-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=15:duration=4"],
+      ...["-loop", "1", "-i", facePhoto],
+      "-filter_complex",
+      "[0:v]hue=H=2*t[game];[1:v]crop=200:112:0:142,scale=160:90[cam];[game][cam]overlay=x=W-w-12:y=H-h-12:shortest=1",
+    ],
+    ["-g", "30", "-keyint_min", "30", "-sc_threshold", "0"],
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -549,6 +569,40 @@ describe("renderClip", () => {
       width: 1080,
       height: 1920,
     });
+  }, 60_000);
+
+  it("finds a face cam whose face is too small to see on the whole frame by looking closer at still insets", async () => {
+    const logs: string[] = [];
+    const clip = await renderClip(
+      {
+        sourcePath: sources.smallFacecam.path,
+        probe: sources.smallFacecam.probe,
+        startSeconds: 0,
+        endSeconds: 4,
+        sceneCutsSeconds: [],
+        outputDir: path.join(workDirectory, "out"),
+        baseName: "small-facecam",
+      },
+      { log: (message) => logs.push(message), temporaryDirectory },
+    );
+    expect(logs).toContain("looked closer at 1 still inset on 2 keyframes: faces on 2, a face cam");
+    expect(clip.layout).toBe("facecam");
+    // The panel at the top shows the face, large enough now to be found on the whole panel.
+    const top = {
+      width: 256,
+      height: 152,
+      data: await readMediaStdout({
+        binaryPath: binaries.ffmpegPath,
+        args: [
+          ...["-v", "error", "-ss", "2", "-i", clip.videoPath, "-frames:v", "1"],
+          ...["-vf", "crop=1080:640:0:0,scale=256:152:flags=area,format=rgb24", "-f", "rawvideo", "pipe:1"],
+        ],
+        timeoutMs: 30_000,
+      }),
+    };
+    const [topFaces] = await (await loadFaceDetector()).detect([top]);
+    expect(topFaces).toHaveLength(1);
+    expect(topFaces![0]!.height).toBeGreaterThan(0.3);
   }, 60_000);
 
   it("renders the layout the creator chose: the whole frame without a subject pass, a crop where the whole frame would show", async () => {

@@ -21,17 +21,20 @@ import { measureLoudness } from "@/media/loudness-measure";
 import { hasVideoBetween } from "@/media/probe";
 import { MediaCommandError, runMedia } from "@/media/run-ffmpeg";
 import { VERTICAL_HEIGHT, VERTICAL_WIDTH, type VerticalLayoutOptions } from "@/media/vertical-crop-args";
-import { analyzeSubject, scanKeyframes } from "./analyze-subject";
+import { analyzeSubject, lookCloserForFaces, scanKeyframes } from "./analyze-subject";
 import { buildRenderArgs, type RenderAudio } from "./build-render-args";
 import { chooseOutputFrameRate } from "./choose-output-frame-rate";
 import {
   chooseSubjectPlan,
+  type FaceSample,
   fitWhereTheCropLosesTheSubject,
   type PictureChange,
+  pictureKeepsChanging,
   type SubjectObservations,
   type SubjectPlan,
 } from "./choose-subject-plan";
 import { buildCropXExpression } from "./crop-path-expression";
+import { findStillInsets } from "./find-still-insets";
 import { framesNeededWhateverTheFaces, keyframesSuffice } from "./keyframes-suffice";
 import { parseProgressSeconds } from "./parse-progress";
 import { pickThumbnailTime } from "./pick-thumbnail-time";
@@ -406,6 +409,46 @@ async function planSubject(context: {
   const cropWidthFraction = Math.min(1, (probe.height * 9) / 16 / probe.width);
   const planFrom = ({ observations, changes }: ObservedSubject) =>
     chooseSubjectPlan({ observations, cropWidthFraction, pictureChanges: changes, choice: context.choice });
+  /**
+   * A face cam whose face is too small to be seen on the whole frame: where a still inset sits in
+   * a picture that keeps changing (a game), its keyframes are looked at closely for a face. Only
+   * a face cam found that way replaces the plan; anything else stays as the whole frame showed it.
+   */
+  const lookCloserForACam = async ({
+    observed,
+    look: closerLook,
+    log: report,
+  }: {
+    observed: ObservedSubject;
+    look: typeof look & { faceDetector: FaceDetector };
+    log: (message: string) => void;
+  }): Promise<{ observed: ObservedSubject; plan: SubjectPlan } | null> => {
+    const { changeMap } = observed.observations;
+    if (!changeMap || !pictureKeepsChanging(observed.changes)) return null;
+    const insets = findStillInsets(changeMap, probe.width / probe.height);
+    if (insets.length === 0) return null;
+    let faceSamples: FaceSample[];
+    try {
+      faceSamples = await lookCloserForFaces({
+        ...closerLook,
+        insets,
+        videoDecoderThreads: subjectPassDecoderThreads(input, durationSeconds, "keyframes"),
+        timeoutMs: 30_000 + durationSeconds * 1_000,
+      });
+    } catch (error) {
+      // A second opinion only: the plan from the whole frame stands.
+      input.signal?.throwIfAborted();
+      report(`looking closer at still insets failed: ${error instanceof Error ? error.message : error}`);
+      return null;
+    }
+    const closer = { ...observed, observations: { ...observed.observations, faceSamples } };
+    const plan = planFrom(closer);
+    const facesSeen = faceSamples.filter((sample) => sample.faces.length > 0).length;
+    report(
+      `looked closer at ${insets.length} still inset${insets.length === 1 ? "" : "s"} on ${faceSamples.length} keyframes: faces on ${facesSeen}${plan.layout === "facecam" ? ", a face cam" : ", no face cam"}`,
+    );
+    return plan.layout === "facecam" ? { observed: closer, plan } : null;
+  };
   let observed = await observe();
   let plan = planFrom(observed);
   // A face cam's edges show where the picture around it keeps changing: a few keyframes are
@@ -418,6 +461,13 @@ async function planSubject(context: {
     log("a face cam seen on a few keyframes: frames at 4 fps to find its edges");
     observed = await sampleFramesAt4Fps(true);
     plan = planFrom(observed);
+  }
+  if (plan.layout !== "facecam" && context.choice !== "crop" && faceDetector) {
+    const closer = await lookCloserForACam({ observed, look: { ...look, faceDetector }, log });
+    if (closer) {
+      observed = closer.observed;
+      plan = closer.plan;
+    }
   }
   const { sampling, changes } = observed;
   const cutsSeconds = refineSceneCuts({

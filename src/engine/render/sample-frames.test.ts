@@ -43,4 +43,67 @@ describe("sampleFrames", () => {
     expect(sampled.frameCount).toBe(12);
     expect(sampled.loudness?.integratedLufs).toBeGreaterThan(-30);
   });
+
+  it("cuts regions out of each keyframe at the source's resolution and stacks them in one frame", async () => {
+    // Quadrants of four colours; keyframes every second.
+    const quadrants = path.join(directory, "quadrants.mp4");
+    await encodeTestVideo({
+      binaries,
+      inputArgs: [
+        ...[
+          "-f",
+          "lavfi",
+          "-i",
+          "color=c=red:s=160x120:r=10:d=3",
+          "-f",
+          "lavfi",
+          "-i",
+          "color=c=lime:s=160x120:r=10:d=3",
+        ],
+        ...[
+          "-f",
+          "lavfi",
+          "-i",
+          "color=c=blue:s=160x120:r=10:d=3",
+          "-f",
+          "lavfi",
+          "-i",
+          "color=c=white:s=160x120:r=10:d=3",
+        ],
+        "-filter_complex",
+        "[0:v][1:v]hstack[top];[2:v][3:v]hstack[bottom];[top][bottom]vstack",
+      ],
+      outputArgs: ["-g", "10"],
+      outputPath: quadrants,
+    });
+    const frames: { width: number; height: number; data: Uint8Array }[] = [];
+    const sampled = await sampleFrames({
+      ffmpegPath: binaries.ffmpegPath,
+      sourcePath: quadrants,
+      startSeconds: 0,
+      durationSeconds: 3,
+      width: 32,
+      height: 24,
+      // The middle of the top-right quadrant (lime), then the middle of the bottom-left (blue).
+      regions: [
+        { x: 0.6, y: 0.1, width: 0.3, height: 0.3 },
+        { x: 0.1, y: 0.6, width: 0.3, height: 0.3 },
+      ],
+      sampling: { kind: "keyframes", minSpacingSeconds: 0.25 },
+      timeoutMs: 30_000,
+      onFrame: (frame) => {
+        frames.push({ ...frame, data: Uint8Array.from(frame.data) });
+      },
+    });
+    expect(sampled.frameTimesSeconds).toEqual([0, 1, 2]);
+    const pixel = (frame: (typeof frames)[number], x: number, y: number) =>
+      Array.from(frame.data.subarray((y * frame.width + x) * 3, (y * frame.width + x) * 3 + 3));
+    for (const frame of frames) {
+      expect(frame).toMatchObject({ width: 32, height: 48 });
+      const [r1, g1, b1] = pixel(frame, 16, 12);
+      const [r2, g2, b2] = pixel(frame, 16, 36);
+      expect(g1! - Math.max(r1!, b1!)).toBeGreaterThan(150);
+      expect(b2! - Math.max(r2!, g2!)).toBeGreaterThan(150);
+    }
+  });
 });

@@ -7,6 +7,7 @@ import {
 } from "@/media/loudness-args";
 import type { HttpHeaders } from "@/media/probe-args";
 import { runMedia } from "@/media/run-ffmpeg";
+import type { FrameRegion } from "@/media/vertical-crop-args";
 
 export type SampleFramesOptions = {
   ffmpegPath: string;
@@ -18,6 +19,12 @@ export type SampleFramesOptions = {
   /** Analysis frame size; the source is scaled to exactly this. */
   width: number;
   height: number;
+  /**
+   * Parts of the picture (fractions of the frame) to look at instead of all of it: each is cut
+   * out at the source's resolution and scaled to width × height, and each output frame stacks
+   * them top to bottom, so one decode serves them all.
+   */
+  regions?: FrameRegion[];
   /** HDR → SDR filters, applied to the small frames (see tone-map-args.ts); null for SDR. */
   toneMapFilter?: string | null;
   sampling: FrameSampling;
@@ -31,8 +38,9 @@ export type SampleFramesOptions = {
   timeoutMs: number;
   signal?: AbortSignal;
   /**
-   * Called in order for each frame with its index; may be async (the next frames keep decoding
-   * meanwhile). Frame times are in the result (a keyframe's is known only from ffmpeg's log).
+   * Called in order for each frame with its index (width × height, or that many times as tall
+   * with `regions`); may be async (the next frames keep decoding meanwhile). Frame times are in
+   * the result (a keyframe's is known only from ffmpeg's log).
    */
   onFrame: (frame: RgbFrame, index: number) => Promise<void> | void;
 };
@@ -64,6 +72,15 @@ export function buildFrameSampleArgs(
   // An HDR picture is tone-mapped once small (nearly free): faces are found on what a viewer sees.
   const toneMap = toneMapFilter ? `,${toneMapFilter}` : "";
   const scale = `scale=${width}:${height}:flags=area${toneMap},format=rgb24`;
+  const regions = options.regions ?? [];
+  const picture =
+    regions.length <= 1
+      ? [...regions.map(regionCrop), scale].join(",")
+      : [
+          `split=${regions.length}${regions.map((_, index) => `[whole${index}]`).join("")}`,
+          ...regions.map((region, index) => `[whole${index}]${regionCrop(region)},${scale}[region${index}]`),
+          `${regions.map((_, index) => `[region${index}]`).join("")}vstack=inputs=${regions.length}`,
+        ].join(";");
   const keyframesOnly = sampling.kind === "keyframes";
   return [
     "-hide_banner",
@@ -85,9 +102,9 @@ export function buildFrameSampleArgs(
     ...(options.meterLoudness ? ["-map", "0:v:0"] : ["-an", "-sn", "-dn"]),
     "-vf",
     keyframesOnly
-      ? `select='isnan(prev_selected_t)+gte(t-prev_selected_t\\,${sampling.minSpacingSeconds})',${scale},showinfo`
+      ? `select='isnan(prev_selected_t)+gte(t-prev_selected_t\\,${sampling.minSpacingSeconds})',${picture},showinfo`
       : // `fps` before `scale`: only the kept frames are scaled.
-        `fps=${sampling.framesPerSecond},${scale}`,
+        `fps=${sampling.framesPerSecond},${picture}`,
     // One output frame per decoded keyframe: no frames duplicated to a constant rate.
     ...(keyframesOnly ? ["-vsync", "passthrough"] : []),
     "-f",
@@ -95,6 +112,12 @@ export function buildFrameSampleArgs(
     "pipe:1",
     ...(options.meterLoudness ? ["-map", "0:a:0", "-af", LOUDNESS_METER_FILTER, "-f", "null", "-"] : []),
   ];
+}
+
+/** A region of the frame as a crop filter, its size and position rounded to even pixels (4:2:0). */
+function regionCrop(region: FrameRegion): string {
+  const even = (fraction: number, size: "iw" | "ih") => `floor(${size}*${fraction.toFixed(4)}/2)*2`;
+  return `crop=w=${even(region.width, "iw")}:h=${even(region.height, "ih")}:x=${even(region.x, "iw")}:y=${even(region.y, "ih")}`;
 }
 
 /** `showinfo`'s line for a frame: `n:   3 pts:  90090 pts_time:3.003 …`. */
@@ -124,7 +147,8 @@ export type SampledFrames = {
  * written to disk or held beyond a short queue). Times are seconds from the segment's start.
  */
 export async function sampleFrames(options: SampleFramesOptions): Promise<SampledFrames> {
-  const { ffmpegPath, width, height, sampling, timeoutMs, signal, onFrame } = options;
+  const { ffmpegPath, width, sampling, timeoutMs, signal, onFrame } = options;
+  const height = options.height * Math.max(1, options.regions?.length ?? 0);
   const frameBytes = width * height * 3;
   let frameCount = 0;
   let referenceErrors = 0;
