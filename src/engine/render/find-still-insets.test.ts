@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChangeMap } from "./change-map";
-import { closerLookRegions, findStillInsets } from "./find-still-insets";
+import { closerLookRegions, findStillInsets, insetsAroundSmallFaces } from "./find-still-insets";
 
 const WIDTH = 256;
 const HEIGHT = 144;
@@ -146,5 +146,27 @@ describe("closerLookRegions", () => {
       height: expect.closeTo(0.15, 5),
     });
     expect(closerLookRegions([{ x: 0.2, y: 0.2, width: 0.5, height: 0.5 }])).toEqual([]);
+  });
+});
+
+describe("insetsAroundSmallFaces", () => {
+  const face = (x: number, y: number, height: number) => ({ x, y, width: height * 0.56, height, score: 0.6 });
+
+  it("puts a cam-sized box around each place a small face was seen, the most often seen first", () => {
+    const insets = insetsAroundSmallFaces([
+      { faces: [face(0.9, 0.85, 0.1)] },
+      { faces: [] },
+      { faces: [face(0.1, 0.1, 0.08), face(0.905, 0.855, 0.1)] },
+      { faces: [face(0.9, 0.85, 0.1)] },
+    ]);
+    expect(insets).toHaveLength(2);
+    // Seen three times: 2.5 face sizes around the first sighting.
+    expect(insets[0]!.height).toBeCloseTo(0.25, 5);
+    expect(insets[0]!.x + insets[0]!.width / 2).toBeCloseTo(0.9 + 0.028, 5);
+    expect(insets[1]!.height).toBeCloseTo(0.2, 5);
+  });
+
+  it("ignores faces large enough for the whole frame: they were seen where they were", () => {
+    expect(insetsAroundSmallFaces([{ faces: [face(0.4, 0.2, 0.3)] }, { faces: [] }])).toEqual([]);
   });
 });

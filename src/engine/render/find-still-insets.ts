@@ -1,4 +1,5 @@
 import { median } from "@/engine/curve-math";
+import type { FaceBox } from "@/engine/faces/face-detector";
 import type { FrameRegion } from "@/media/vertical-crop-args";
 import type { ChangeMap } from "./change-map";
 
@@ -88,6 +89,48 @@ export function findStillInsets(changes: ChangeMap, sourceAspect: number): Frame
     .sort((a, b) => b.cellCount - a.cellCount)
     .slice(0, MAX_INSETS)
     .map((inset) => inset.region);
+}
+
+/**
+ * A face at most this share of the frame's height was seen at the edge of what the detector
+ * finds on the whole frame (~10%): on some samples and not others, as a cam's face is.
+ */
+const MAX_SMALL_FACE_HEIGHT = 0.15;
+/** The cam around a glimpsed face: this many face sizes across (a webcam's head and shoulders). */
+const CAM_AROUND_FACE_IN_FACES = 2.5;
+
+/**
+ * Where a cam might be around the small faces glimpsed on the whole frame (boxes in fractions of
+ * the frame, at most MAX_INSETS, the most often seen first): a face found on some samples only
+ * is looked at again, closer, before it is taken for one that comes and goes.
+ */
+export function insetsAroundSmallFaces(faceSamples: { faces: FaceBox[] }[]): FrameRegion[] {
+  const small = faceSamples.flatMap((sample) =>
+    sample.faces.filter((face) => face.height <= MAX_SMALL_FACE_HEIGHT),
+  );
+  const places: { region: FrameRegion; count: number }[] = [];
+  for (const face of small) {
+    const centreX = face.x + face.width / 2;
+    const centreY = face.y + face.height / 2;
+    const same = places.find(
+      ({ region }) =>
+        centreX > region.x &&
+        centreX < region.x + region.width &&
+        centreY > region.y &&
+        centreY < region.y + region.height,
+    );
+    if (same) {
+      same.count += 1;
+      continue;
+    }
+    const width = face.width * CAM_AROUND_FACE_IN_FACES;
+    const height = face.height * CAM_AROUND_FACE_IN_FACES;
+    places.push({ region: { x: centreX - width / 2, y: centreY - height / 2, width, height }, count: 1 });
+  }
+  return places
+    .sort((a, b) => b.count - a.count)
+    .slice(0, MAX_INSETS)
+    .map(({ region }) => region);
 }
 
 /** Room kept around an inset when it is looked at closely: the face box may reach past a cam. */

@@ -32,7 +32,8 @@ const sources = {} as Record<
   | "hdrHlg"
   | "anamorphic"
   | "facecam"
-  | "smallFacecam",
+  | "smallFacecam"
+  | "glimpsedFacecam",
   Source
 >;
 const rendered: Record<string, string> = {};
@@ -312,18 +313,18 @@ beforeAll(async () => {
     ],
     ["-g", "30", "-keyint_min", "30", "-sc_threshold", "0"],
   );
-  // The same streamer in 720p with a cam an eighth of the width: its face, ~9% of the frame's
-  // height, is too small for the detector on the whole 256-px analysis frame.
-  sources.smallFacecam = await generate(
-    "small-facecam.mp4",
-    [
-      ...["-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=15:duration=4"],
-      ...["-loop", "1", "-i", facePhoto],
-      "-filter_complex",
-      "[0:v]hue=H=2*t[game];[1:v]crop=200:112:0:142,scale=160:90[cam];[game][cam]overlay=x=W-w-12:y=H-h-12:shortest=1",
-    ],
-    ["-g", "30", "-keyint_min", "30", "-sc_threshold", "0"],
-  );
+  // The same streamer in 720p with a cam an eighth of the width, whose face (~9% of the frame's
+  // height) the detector misses on the whole 256-px analysis frame; and with a cam 15% of the
+  // width, whose face it finds on some frames only.
+  const smallCam = (width: number, height: number) => [
+    ...["-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=15:duration=4"],
+    ...["-loop", "1", "-i", facePhoto],
+    "-filter_complex",
+    `[0:v]hue=H=2*t[game];[1:v]crop=200:112:0:142,scale=${width}:${height}[cam];[game][cam]overlay=x=W-w-12:y=H-h-12:shortest=1`,
+  ];
+  const streamerKeyframes = ["-g", "30", "-keyint_min", "30", "-sc_threshold", "0"];
+  sources.smallFacecam = await generate("small-facecam.mp4", smallCam(160, 90), streamerKeyframes);
+  sources.glimpsedFacecam = await generate("glimpsed-facecam.mp4", smallCam(192, 108), streamerKeyframes);
 }, 60_000);
 
 afterAll(async () => {
@@ -571,39 +572,50 @@ describe("renderClip", () => {
     });
   }, 60_000);
 
-  it("finds a face cam whose face is too small to see on the whole frame by looking closer at still insets", async () => {
-    const logs: string[] = [];
-    const clip = await renderClip(
-      {
-        sourcePath: sources.smallFacecam.path,
-        probe: sources.smallFacecam.probe,
-        startSeconds: 0,
-        endSeconds: 4,
-        sceneCutsSeconds: [],
-        outputDir: path.join(workDirectory, "out"),
-        baseName: "small-facecam",
-      },
-      { log: (message) => logs.push(message), temporaryDirectory },
-    );
-    expect(logs).toContain("looked closer at 1 still inset on 2 keyframes: faces on 2, a face cam");
-    expect(clip.layout).toBe("facecam");
-    // The panel at the top shows the face, large enough now to be found on the whole panel.
-    const top = {
-      width: 256,
-      height: 152,
-      data: await readMediaStdout({
-        binaryPath: binaries.ffmpegPath,
-        args: [
-          ...["-v", "error", "-ss", "2", "-i", clip.videoPath, "-frames:v", "1"],
-          ...["-vf", "crop=1080:640:0:0,scale=256:152:flags=area,format=rgb24", "-f", "rawvideo", "pipe:1"],
-        ],
-        timeoutMs: 30_000,
-      }),
-    };
-    const [topFaces] = await (await loadFaceDetector()).detect([top]);
-    expect(topFaces).toHaveLength(1);
-    expect(topFaces![0]!.height).toBeGreaterThan(0.3);
-  }, 60_000);
+  it.each([
+    ["smallFacecam", "never seen"],
+    ["glimpsedFacecam", "glimpsed on one keyframe of two"],
+  ] as const)(
+    "finds a face cam whose face is too small for the whole frame (%s: %s) by looking closer",
+    async (source, _howSeen) => {
+      const logs: string[] = [];
+      const clip = await renderClip(
+        {
+          sourcePath: sources[source].path,
+          probe: sources[source].probe,
+          startSeconds: 0,
+          endSeconds: 4,
+          sceneCutsSeconds: [],
+          outputDir: path.join(workDirectory, "out"),
+          baseName: source,
+        },
+        { log: (message) => logs.push(message), temporaryDirectory },
+      );
+      expect(
+        logs.some((message) =>
+          /^looked closer at \d insets? on 2 keyframes: faces on 2, a face cam$/.test(message),
+        ),
+      ).toBe(true);
+      expect(clip.layout).toBe("facecam");
+      // The panel at the top shows the face, large enough now to be found on the whole panel.
+      const top = {
+        width: 256,
+        height: 152,
+        data: await readMediaStdout({
+          binaryPath: binaries.ffmpegPath,
+          args: [
+            ...["-v", "error", "-ss", "2", "-i", clip.videoPath, "-frames:v", "1"],
+            ...["-vf", "crop=1080:640:0:0,scale=256:152:flags=area,format=rgb24", "-f", "rawvideo", "pipe:1"],
+          ],
+          timeoutMs: 30_000,
+        }),
+      };
+      const [topFaces] = await (await loadFaceDetector()).detect([top]);
+      expect(topFaces).toHaveLength(1);
+      expect(topFaces![0]!.height).toBeGreaterThan(0.3);
+    },
+    60_000,
+  );
 
   it("renders the layout the creator chose: the whole frame without a subject pass, a crop where the whole frame would show", async () => {
     const logs: string[] = [];

@@ -34,7 +34,7 @@ import {
   type SubjectPlan,
 } from "./choose-subject-plan";
 import { buildCropXExpression } from "./crop-path-expression";
-import { findStillInsets } from "./find-still-insets";
+import { findStillInsets, insetsAroundSmallFaces } from "./find-still-insets";
 import { framesNeededWhateverTheFaces, keyframesSuffice } from "./keyframes-suffice";
 import { parseProgressSeconds } from "./parse-progress";
 import { pickThumbnailTime } from "./pick-thumbnail-time";
@@ -410,27 +410,34 @@ async function planSubject(context: {
   const planFrom = ({ observations, changes }: ObservedSubject) =>
     chooseSubjectPlan({ observations, cropWidthFraction, pictureChanges: changes, choice: context.choice });
   /**
-   * A face cam whose face is too small to be seen on the whole frame: where a still inset sits in
-   * a picture that keeps changing (a game), its keyframes are looked at closely for a face. Only
-   * a face cam found that way replaces the plan; anything else stays as the whole frame showed it.
+   * The plan from what was observed; and where that is no face cam, a second look for one whose
+   * face is too small, or too faint, for the whole frame: where the picture keeps changing (a
+   * game), the still insets set into it and the places small faces were glimpsed are looked at
+   * closely on the keyframes. Only a face cam found that way replaces the plan.
    */
-  const lookCloserForACam = async ({
-    observed,
-    look: closerLook,
-    log: report,
-  }: {
-    observed: ObservedSubject;
-    look: typeof look & { faceDetector: FaceDetector };
-    log: (message: string) => void;
-  }): Promise<{ observed: ObservedSubject; plan: SubjectPlan } | null> => {
-    const { changeMap } = observed.observations;
-    if (!changeMap || !pictureKeepsChanging(observed.changes)) return null;
-    const insets = findStillInsets(changeMap, probe.width / probe.height);
-    if (insets.length === 0) return null;
+  const planLookingCloser = async (
+    observed: ObservedSubject,
+  ): Promise<{ observed: ObservedSubject; plan: SubjectPlan }> => {
+    const plan = planFrom(observed);
+    const { changeMap, faceSamples: seen } = observed.observations;
+    if (
+      plan.layout === "facecam" ||
+      context.choice === "crop" ||
+      !faceDetector ||
+      !pictureKeepsChanging(observed.changes)
+    ) {
+      return { observed, plan };
+    }
+    const insets = [
+      ...(changeMap ? findStillInsets(changeMap, probe.width / probe.height) : []),
+      ...insetsAroundSmallFaces(seen),
+    ];
+    if (insets.length === 0) return { observed, plan };
     let faceSamples: FaceSample[];
     try {
       faceSamples = await lookCloserForFaces({
-        ...closerLook,
+        ...look,
+        faceDetector,
         insets,
         videoDecoderThreads: subjectPassDecoderThreads(input, durationSeconds, "keyframes"),
         timeoutMs: 30_000 + durationSeconds * 1_000,
@@ -438,19 +445,18 @@ async function planSubject(context: {
     } catch (error) {
       // A second opinion only: the plan from the whole frame stands.
       input.signal?.throwIfAborted();
-      report(`looking closer at still insets failed: ${error instanceof Error ? error.message : error}`);
-      return null;
+      log(`looking closer at still insets failed: ${error instanceof Error ? error.message : error}`);
+      return { observed, plan };
     }
     const closer = { ...observed, observations: { ...observed.observations, faceSamples } };
-    const plan = planFrom(closer);
+    const closerPlan = planFrom(closer);
     const facesSeen = faceSamples.filter((sample) => sample.faces.length > 0).length;
-    report(
-      `looked closer at ${insets.length} still inset${insets.length === 1 ? "" : "s"} on ${faceSamples.length} keyframes: faces on ${facesSeen}${plan.layout === "facecam" ? ", a face cam" : ", no face cam"}`,
+    log(
+      `looked closer at ${insets.length} inset${insets.length === 1 ? "" : "s"} on ${faceSamples.length} keyframes: faces on ${facesSeen}${closerPlan.layout === "facecam" ? ", a face cam" : ", no face cam"}`,
     );
-    return plan.layout === "facecam" ? { observed: closer, plan } : null;
+    return closerPlan.layout === "facecam" ? { observed: closer, plan: closerPlan } : { observed, plan };
   };
-  let observed = await observe();
-  let plan = planFrom(observed);
+  let { observed, plan } = await planLookingCloser(await observe());
   // A face cam's edges show where the picture around it keeps changing: a few keyframes are
   // too few pictures to tell a quiet patch of the game from the cam.
   if (
@@ -459,15 +465,7 @@ async function planSubject(context: {
     (observed.observations.changeMap?.pairs ?? 0) < MIN_PAIRS_FOR_FACECAM_EDGES
   ) {
     log("a face cam seen on a few keyframes: frames at 4 fps to find its edges");
-    observed = await sampleFramesAt4Fps(true);
-    plan = planFrom(observed);
-  }
-  if (plan.layout !== "facecam" && context.choice !== "crop" && faceDetector) {
-    const closer = await lookCloserForACam({ observed, look: { ...look, faceDetector }, log });
-    if (closer) {
-      observed = closer.observed;
-      plan = closer.plan;
-    }
+    ({ observed, plan } = await planLookingCloser(await sampleFramesAt4Fps(true)));
   }
   const { sampling, changes } = observed;
   const cutsSeconds = refineSceneCuts({
