@@ -96,15 +96,22 @@ export function findStillInsets(changes: ChangeMap, sourceAspect: number): Frame
  * finds on the whole frame (~10%): on some samples and not others, as a cam's face is.
  */
 const MAX_SMALL_FACE_HEIGHT = 0.15;
+/**
+ * Faces on this share of the samples were seen well enough on the whole frame (a face cam's is
+ * on at least 80% of them): the plan already judged them, and a closer look would only cost.
+ */
+const SEEN_WELL_SHARE = 0.8;
 /** The cam around a glimpsed face: this many face sizes across (a webcam's head and shoulders). */
 const CAM_AROUND_FACE_IN_FACES = 2.5;
 
 /**
  * Where a cam might be around the small faces glimpsed on the whole frame (boxes in fractions of
- * the frame, at most MAX_INSETS, the most often seen first): a face found on some samples only
- * is looked at again, closer, before it is taken for one that comes and goes.
+ * the frame, at most MAX_INSETS, the most often seen first): where faces were found on some
+ * samples only, they are looked at again, closer, before they are taken for ones that come and go.
  */
 export function insetsAroundSmallFaces(faceSamples: { faces: FaceBox[] }[]): FrameRegion[] {
+  const withFaces = faceSamples.filter((sample) => sample.faces.length > 0).length;
+  if (withFaces >= SEEN_WELL_SHARE * faceSamples.length) return [];
   const small = faceSamples.flatMap((sample) =>
     sample.faces.filter((face) => face.height <= MAX_SMALL_FACE_HEIGHT),
   );
