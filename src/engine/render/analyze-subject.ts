@@ -199,10 +199,10 @@ const CLOSER_LOOK_KEYFRAMES = 6;
 const MAX_MISSES_PER_INSET = 1;
 
 /**
- * Looks for faces inside still insets of the picture (see `findStillInsets`) at the source's
- * resolution: a face too small for the detector on the whole 256-px frame — a streamer's face
- * in a cam a fifth of the frame wide — fills a good part of a 256-px frame cut from around its
- * cam. Every inset of a keyframe comes from one decode, and only keyframes are decoded (spaced
+ * Looks for faces inside insets of the picture (where a cam might be: see find-still-insets.ts)
+ * at the source's resolution: a face too small for the detector on the whole 256-px frame — a
+ * streamer's face in a cam an eighth of the frame wide — fills a good part of a 256-px frame cut
+ * from around its cam. Every inset of a keyframe comes from one decode, and only keyframes are decoded (spaced
  * to at most ~CLOSER_LOOK_KEYFRAMES of them), so this costs about what a keyframe scan does.
  * Face samples at the keyframes' times, their boxes in fractions of the whole frame.
  */

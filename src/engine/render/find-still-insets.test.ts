@@ -174,4 +174,15 @@ describe("insetsAroundSmallFaces", () => {
     expect(insetsAroundSmallFaces(seenWell)).toEqual([]);
     expect(insetsAroundSmallFaces(seenWell.slice(0, 4).concat({ faces: [] }, { faces: [] }))).toHaveLength(1);
   });
+
+  it("ignores a place glimpsed once in many samples: a chance detection", () => {
+    const samples = Array.from({ length: 18 }, (_, sample) => ({
+      faces: sample === 7 ? [face(0.3, 0.4, 0.05)] : [],
+    }));
+    expect(insetsAroundSmallFaces(samples)).toEqual([]);
+    samples[12] = { faces: [face(0.3, 0.4, 0.05)] };
+    samples[15] = { faces: [face(0.3, 0.4, 0.05)] };
+    samples[17] = { faces: [face(0.3, 0.4, 0.05)] };
+    expect(insetsAroundSmallFaces(samples)).toHaveLength(1);
+  });
 });

@@ -101,6 +101,12 @@ const MAX_SMALL_FACE_HEIGHT = 0.15;
  * on at least 80% of them): the plan already judged them, and a closer look would only cost.
  */
 const SEEN_WELL_SHARE = 0.8;
+/**
+ * A place glimpsed on fewer samples than this share is a chance detection (a pattern, a passing
+ * shape; the bench's bouncing card showed one "face" in 18 samples), not a cam the detector
+ * keeps half-seeing.
+ */
+const MIN_GLIMPSED_SHARE = 0.2;
 /** The cam around a glimpsed face: this many face sizes across (a webcam's head and shoulders). */
 const CAM_AROUND_FACE_IN_FACES = 2.5;
 
@@ -135,6 +141,7 @@ export function insetsAroundSmallFaces(faceSamples: { faces: FaceBox[] }[]): Fra
     places.push({ region: { x: centreX - width / 2, y: centreY - height / 2, width, height }, count: 1 });
   }
   return places
+    .filter((place) => place.count >= MIN_GLIMPSED_SHARE * faceSamples.length)
     .sort((a, b) => b.count - a.count)
     .slice(0, MAX_INSETS)
     .map(({ region }) => region);

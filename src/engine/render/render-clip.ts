@@ -445,7 +445,7 @@ async function planSubject(context: {
     } catch (error) {
       // A second opinion only: the plan from the whole frame stands.
       input.signal?.throwIfAborted();
-      log(`looking closer at still insets failed: ${error instanceof Error ? error.message : error}`);
+      log(`looking closer for a face cam failed: ${error instanceof Error ? error.message : error}`);
       return { observed, plan };
     }
     const closer = { ...observed, observations: { ...observed.observations, faceSamples } };
