@@ -27,13 +27,13 @@ const MAX_INSET_ASPECT = 2.5;
  */
 const MIN_FILL_SHARE = 0.5;
 /** Insets looked at more closely, largest first: each costs face detection on every keyframe. */
-export const MAX_INSETS = 3;
+const MAX_INSETS = 3;
 
 /**
  * Still patches set into a picture that keeps changing — where a streamer's face cam would be,
  * when its face is too small for the detector on the whole frame (BlazeFace on the 256-px frame
- * misses faces under ~10% of the frame's height, ~110 px of 1080p; a cam a fifth of the width
- * shows a face about that size). Boxes in fractions of the frame, largest first; none when the
+ * misses faces under ~10% of the frame's height, ~110 px of 1080p: a 240×135 cam in 1080p, an
+ * eighth of the width, went unseen, a 320×180 one was found). Boxes in fractions of the frame, largest first; none when the
  * picture is mostly still (nothing to set a cam apart from) or the map comes from one pair.
  */
 export function findStillInsets(changes: ChangeMap, sourceAspect: number): FrameRegion[] {
