@@ -80,19 +80,11 @@ async function observe(options: AnalyzeSubjectOptions, skipBidirectionalFrames: 
   const expectedFrames = Math.max(1, Math.ceil(durationSeconds * ANALYSIS_FRAMES_PER_SECOND));
 
   const { referenceErrors, loudness } = await sampleFrames({
-    ffmpegPath: options.ffmpegPath,
-    sourcePath: options.sourcePath,
-    sourceHttpHeaders: options.sourceHttpHeaders,
-    startSeconds: options.startSeconds,
-    durationSeconds,
+    ...segmentToSample(options),
     width,
     height,
-    toneMapFilter: options.toneMapFilter,
     sampling: { kind: "rate", framesPerSecond: ANALYSIS_FRAMES_PER_SECOND, skipBidirectionalFrames },
-    videoDecoderThreads: options.videoDecoderThreads,
     meterLoudness: options.meterLoudness,
-    timeoutMs: options.timeoutMs,
-    signal,
     onFrame: async (frame, index) => {
       signal?.throwIfAborted();
       const timeSeconds = index / ANALYSIS_FRAMES_PER_SECOND;
@@ -150,19 +142,11 @@ export async function scanKeyframes(
   const detection = faceDetector ? pairFaceDetection(faceDetector, width, height) : null;
   const changeMap = faceDetector ? accumulateChangeMap(width, height) : null;
   const { frameTimesSeconds, loudness } = await sampleFrames({
-    ffmpegPath: options.ffmpegPath,
-    sourcePath: options.sourcePath,
-    sourceHttpHeaders: options.sourceHttpHeaders,
-    startSeconds: options.startSeconds,
-    durationSeconds: options.durationSeconds,
+    ...segmentToSample(options),
     width,
     height,
-    toneMapFilter: options.toneMapFilter,
     sampling: { kind: "keyframes", minSpacingSeconds: 1 / ANALYSIS_FRAMES_PER_SECOND },
-    videoDecoderThreads: options.videoDecoderThreads,
     meterLoudness: options.meterLoudness,
-    timeoutMs: options.timeoutMs,
-    signal,
     onFrame: async (frame, index) => {
       signal?.throwIfAborted();
       const luma = rgbToLuma(frame.data, width, height);
@@ -245,15 +229,10 @@ export async function lookCloserForFaces(
     }
   };
   const { frameTimesSeconds } = await sampleFrames({
-    ffmpegPath: options.ffmpegPath,
-    sourcePath: options.sourcePath,
-    sourceHttpHeaders: options.sourceHttpHeaders,
-    startSeconds: options.startSeconds,
-    durationSeconds: options.durationSeconds,
+    ...segmentToSample(options),
     width,
     height,
     regions,
-    toneMapFilter: options.toneMapFilter,
     sampling: {
       kind: "keyframes",
       minSpacingSeconds: Math.max(
@@ -261,9 +240,6 @@ export async function lookCloserForFaces(
         options.durationSeconds / CLOSER_LOOK_KEYFRAMES,
       ),
     },
-    videoDecoderThreads: options.videoDecoderThreads,
-    timeoutMs: options.timeoutMs,
-    signal,
     onFrame: async (stacked, keyframe) => {
       facesByKeyframe[keyframe] = [];
       regions.forEach((_, regionIndex) => {
@@ -279,6 +255,23 @@ export async function lookCloserForFaces(
     timeSeconds,
     faces: facesByKeyframe[keyframe] ?? [],
   }));
+}
+
+/** What every pass reads, and how: the segment of the source, and the ffmpeg run over it. */
+function segmentToSample(
+  options: Omit<AnalyzeSubjectOptions, "videoCodec" | "onProgress" | "meterLoudness" | "faceDetector">,
+) {
+  return {
+    ffmpegPath: options.ffmpegPath,
+    sourcePath: options.sourcePath,
+    sourceHttpHeaders: options.sourceHttpHeaders,
+    startSeconds: options.startSeconds,
+    durationSeconds: options.durationSeconds,
+    toneMapFilter: options.toneMapFilter,
+    videoDecoderThreads: options.videoDecoderThreads,
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+  };
 }
 
 function analysisFrameHeight(options: { sourceWidth: number; sourceHeight: number }): number {
