@@ -573,11 +573,13 @@ describe("renderClip", () => {
   }, 60_000);
 
   it.each([
-    ["smallFacecam", "never seen"],
-    ["glimpsedFacecam", "glimpsed on one keyframe of two"],
+    ["smallFacecam", "never seen", "auto"],
+    ["glimpsedFacecam", "glimpsed on one keyframe of two", "auto"],
+    // Before, the creator's choice of a face cam came out as the whole frame: no face to put in it.
+    ["smallFacecam", "never seen", "facecam"],
   ] as const)(
-    "finds a face cam whose face is too small for the whole frame (%s: %s) by looking closer",
-    async (source, _howSeen) => {
+    "finds a face cam whose face is too small for the whole frame (%s: %s; layout %s) by looking closer",
+    async (source, _howSeen, layoutChoice) => {
       const logs: string[] = [];
       const clip = await renderClip(
         {
@@ -586,8 +588,9 @@ describe("renderClip", () => {
           startSeconds: 0,
           endSeconds: 4,
           sceneCutsSeconds: [],
+          layoutChoice,
           outputDir: path.join(workDirectory, "out"),
-          baseName: source,
+          baseName: `${source}-${layoutChoice}`,
         },
         { log: (message) => logs.push(message), temporaryDirectory },
       );
