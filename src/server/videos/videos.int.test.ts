@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   activeVideoKey,
   chaptersKey,
@@ -444,6 +444,34 @@ describe("two tabs completing the same upload at once", () => {
       set: { completingUntil: null },
     });
     expect((await waiting).video.status).toBe("UPLOADED");
+  });
+
+  it("a request still finding the completion held after its 30 s wait answers 503 with Retry-After and changes nothing", async () => {
+    const creatorId = createId("creator");
+    const videoId = await uploadSmallFile(creatorId, videoBytes);
+    const hold = await claimVideoCompletion({ table, creatorId, videoId, leaseMs: 5 * 60_000 });
+    expect(hold).not.toBeNull();
+    // Only the clock is faked: the table, the bucket and the 200 ms polls stay real.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const waiting = completeVideoUpload({ runtime, creatorId, videoId, body: {} }).catch(
+        (error: unknown) => error,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      vi.setSystemTime(Date.now() + 31_000);
+      const response = errorResponse(await waiting);
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("5");
+      expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
+        /still completing this upload/,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+    // The holder's work is untouched: still uploading, still its hold.
+    const video = await findVideoById({ table, creatorId, videoId, consistent: true });
+    expect(video?.status).toBe("UPLOADING");
+    expect(video?.completingUntil).toBe(hold);
   });
 
   it("a hold left by a request that died lapses, and the next complete does the work", async () => {
