@@ -3,6 +3,9 @@ import type { FaceBox } from "@/engine/faces/face-detector";
 import type { FrameRegion } from "@/media/vertical-crop-args";
 import type { ChangeMap } from "./change-map";
 
+// Where a face cam too small for the whole frame might be (still insets in a changing picture,
+// places a small face was glimpsed), and the regions to cut out to look there more closely.
+
 /**
  * The map is read in cells of this many pixels square (of the 256-px analysis frame): a webcam's
  * noise and a talking head's small movements average out, and the search stays cheap.
