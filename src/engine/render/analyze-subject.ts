@@ -1,4 +1,5 @@
 import { type FaceBox, type FaceDetector, FRAMES_PER_DETECTION } from "@/engine/faces/face-detector";
+import type { SubjectSampling } from "@/engine/types";
 import type { LoudnessMeasurement } from "@/media/loudness-args";
 import type { HttpHeaders } from "@/media/probe-args";
 import type { FrameRegion } from "@/media/vertical-crop-args";
@@ -7,7 +8,7 @@ import type { FaceSample, MotionSample, PictureChange, SubjectObservations } fro
 import { closerLookRegions } from "./find-still-insets";
 import { measureMotion, rgbToLuma } from "./measure-motion";
 import { pairFaceDetection } from "./paired-face-detection";
-import { sampleFrames } from "./sample-frames";
+import { type FrameSampling, sampleFrames } from "./sample-frames";
 
 /**
  * Sampling, chosen against the render budget (the whole render within ~1.15× a bare crop and
@@ -176,9 +177,11 @@ export async function scanKeyframes(
 
 /** Keyframes looked at closely: enough to tell a cam's face, always there, from a passing one. */
 const CLOSER_LOOK_KEYFRAMES = 6;
+/** Fewer keyframes than this in the clip (a face cam is judged on two at least): frames instead. */
+const MIN_CLOSER_LOOK_SAMPLES = 2;
 /**
- * An inset without a face on more keyframes than this is no face cam (whose face is in 80% of
- * the samples, and the keyframes looked at are at most ~7): it is not looked at again.
+ * An inset without a face on more samples than this is no face cam (whose face is in 80% of
+ * them, and at most ~7 are looked at): it is not looked at again.
  */
 const MAX_MISSES_PER_INSET = 1;
 
@@ -195,28 +198,56 @@ export async function lookCloserForFaces(
     faceDetector: FaceDetector;
     insets: FrameRegion[];
   },
+): Promise<{ faceSamples: FaceSample[]; sampling: SubjectSampling }> {
+  const regions = closerLookRegions(options.insets);
+  if (regions.length === 0) return { faceSamples: [], sampling: "keyframes" };
+  const sampleSpacingSeconds = Math.max(
+    1 / ANALYSIS_FRAMES_PER_SECOND,
+    options.durationSeconds / CLOSER_LOOK_KEYFRAMES,
+  );
+  const onKeyframes = await lookInRegions(options, regions, {
+    kind: "keyframes",
+    minSpacingSeconds: sampleSpacingSeconds,
+  });
+  if (onKeyframes.length >= MIN_CLOSER_LOOK_SAMPLES)
+    return { faceSamples: onKeyframes, sampling: "keyframes" };
+  // Keyframes too far apart for a clip this short (a recording may have one every 8 s): frames
+  // between them, each reached by decoding every reference frame before it (a 4 fps pass's cost).
+  return {
+    // The decoder's default threads: the keyframes' one thread would decode all of it alone.
+    faceSamples: await lookInRegions({ ...options, videoDecoderThreads: undefined }, regions, {
+      kind: "rate",
+      framesPerSecond: 1 / sampleSpacingSeconds,
+    }),
+    sampling: "frames",
+  };
+}
+
+/** Faces in the regions of each sampled frame, in fractions of the whole frame. */
+async function lookInRegions(
+  options: Parameters<typeof lookCloserForFaces>[0],
+  regions: FrameRegion[],
+  sampling: FrameSampling,
 ): Promise<FaceSample[]> {
   const { faceDetector, signal } = options;
-  const regions = closerLookRegions(options.insets);
-  if (regions.length === 0) return [];
   const width = ANALYSIS_FRAME_WIDTH;
   const height = analysisFrameHeight(options);
   const regionBytes = width * height * 3;
   const missesByRegion = regions.map(() => 0);
-  const facesByKeyframe: FaceBox[][] = [];
+  const facesBySample: FaceBox[][] = [];
   // Cut-out regions waiting for the detector, two to an inference (see `stackFrames`), across
-  // keyframes: once a cam is the only region left, its keyframes go in pairs.
-  const waiting: { regionIndex: number; keyframe: number; data: Uint8Array }[] = [];
+  // samples: once a cam is the only region left, its samples go in pairs.
+  const waiting: { regionIndex: number; sample: number; data: Uint8Array }[] = [];
   const detectWaiting = async (all: boolean) => {
     while (waiting.length >= FRAMES_PER_DETECTION || (all && waiting.length > 0)) {
       signal?.throwIfAborted();
       const batch = waiting.splice(0, FRAMES_PER_DETECTION);
       const found = await faceDetector.detect(batch.map(({ data }) => ({ width, height, data })));
-      batch.forEach(({ regionIndex, keyframe }, slot) => {
+      batch.forEach(({ regionIndex, sample }, slot) => {
         const region = regions[regionIndex]!;
         const faces = found[slot] ?? [];
         if (faces.length === 0) missesByRegion[regionIndex]! += 1;
-        facesByKeyframe[keyframe]!.push(
+        facesBySample[sample]!.push(
           ...faces.map((face) => ({
             ...face,
             x: region.x + face.x * region.width,
@@ -233,27 +264,21 @@ export async function lookCloserForFaces(
     width,
     height,
     regions,
-    sampling: {
-      kind: "keyframes",
-      minSpacingSeconds: Math.max(
-        1 / ANALYSIS_FRAMES_PER_SECOND,
-        options.durationSeconds / CLOSER_LOOK_KEYFRAMES,
-      ),
-    },
-    onFrame: async (stacked, keyframe) => {
-      facesByKeyframe[keyframe] = [];
+    sampling,
+    onFrame: async (stacked, sample) => {
+      facesBySample[sample] = [];
       regions.forEach((_, regionIndex) => {
         if (missesByRegion[regionIndex]! > MAX_MISSES_PER_INSET) return;
         const data = stacked.data.subarray(regionIndex * regionBytes, (regionIndex + 1) * regionBytes);
-        waiting.push({ regionIndex, keyframe, data });
+        waiting.push({ regionIndex, sample, data });
       });
       await detectWaiting(false);
     },
   });
   await detectWaiting(true);
-  return frameTimesSeconds.map((timeSeconds, keyframe) => ({
+  return frameTimesSeconds.map((timeSeconds, sample) => ({
     timeSeconds,
-    faces: facesByKeyframe[keyframe] ?? [],
+    faces: facesBySample[sample] ?? [],
   }));
 }
 

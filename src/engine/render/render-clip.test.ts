@@ -33,7 +33,8 @@ const sources = {} as Record<
   | "anamorphic"
   | "facecam"
   | "smallFacecam"
-  | "glimpsedFacecam",
+  | "glimpsedFacecam"
+  | "smallFacecamLongGop",
   Source
 >;
 const rendered: Record<string, string> = {};
@@ -325,6 +326,11 @@ beforeAll(async () => {
   const streamerKeyframes = ["-g", "30", "-keyint_min", "30", "-sc_threshold", "0"];
   sources.smallFacecam = await generate("small-facecam.mp4", smallCam(160, 90), streamerKeyframes);
   sources.glimpsedFacecam = await generate("glimpsed-facecam.mp4", smallCam(192, 108), streamerKeyframes);
+  // As a local recording keeps keyframes (every 250 frames): one in the 4 s.
+  sources.smallFacecamLongGop = await generate("small-facecam-long-gop.mp4", smallCam(160, 90), [
+    "-g",
+    "250",
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -573,13 +579,15 @@ describe("renderClip", () => {
   }, 60_000);
 
   it.each([
-    ["smallFacecam", "never seen", "auto"],
-    ["glimpsedFacecam", "glimpsed on one keyframe of two", "auto"],
+    ["smallFacecam", "never seen", "auto", "2 keyframes"],
+    ["glimpsedFacecam", "glimpsed on one keyframe of two", "auto", "2 keyframes"],
     // Before, the creator's choice of a face cam came out as the whole frame: no face to put in it.
-    ["smallFacecam", "never seen", "facecam"],
+    ["smallFacecam", "never seen", "facecam", "2 keyframes"],
+    // One keyframe is too few to judge a cam on: frames between keyframes are decoded.
+    ["smallFacecamLongGop", "never seen", "auto", "6 frames"],
   ] as const)(
     "finds a face cam whose face is too small for the whole frame (%s: %s; layout %s) by looking closer",
-    async (source, _howSeen, layoutChoice) => {
+    async (source, _howSeen, layoutChoice, lookedAt) => {
       const logs: string[] = [];
       const clip = await renderClip(
         {
@@ -596,7 +604,7 @@ describe("renderClip", () => {
       );
       expect(
         logs.some((message) =>
-          /^looked closer at \d insets? on 2 keyframes: faces on 2, a face cam$/.test(message),
+          new RegExp(`^looked closer at \\d insets? on ${lookedAt}: faces on \\d, a face cam$`).test(message),
         ),
       ).toBe(true);
       expect(clip.layout).toBe("facecam");

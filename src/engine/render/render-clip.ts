@@ -26,7 +26,6 @@ import { buildRenderArgs, type RenderAudio } from "./build-render-args";
 import { chooseOutputFrameRate } from "./choose-output-frame-rate";
 import {
   chooseSubjectPlan,
-  type FaceSample,
   fitWhereTheCropLosesTheSubject,
   type PictureChange,
   pictureKeepsChanging,
@@ -433,9 +432,9 @@ async function planSubject(context: {
       ...insetsAroundSmallFaces(seen),
     ];
     if (insets.length === 0) return { observed, plan };
-    let faceSamples: FaceSample[];
+    let closerLook: Awaited<ReturnType<typeof lookCloserForFaces>>;
     try {
-      faceSamples = await lookCloserForFaces({
+      closerLook = await lookCloserForFaces({
         ...look,
         faceDetector,
         insets,
@@ -448,11 +447,12 @@ async function planSubject(context: {
       log(`looking closer for a face cam failed: ${error instanceof Error ? error.message : error}`);
       return { observed, plan };
     }
+    const { faceSamples } = closerLook;
     const closer = { ...observed, observations: { ...observed.observations, faceSamples } };
     const closerPlan = planFrom(closer);
     const facesSeen = faceSamples.filter((sample) => sample.faces.length > 0).length;
     log(
-      `looked closer at ${insets.length} inset${insets.length === 1 ? "" : "s"} on ${faceSamples.length} keyframes: faces on ${facesSeen}${closerPlan.layout === "facecam" ? ", a face cam" : ", no face cam"}`,
+      `looked closer at ${insets.length} inset${insets.length === 1 ? "" : "s"} on ${faceSamples.length} ${closerLook.sampling === "keyframes" ? "keyframes" : "frames"}: faces on ${facesSeen}${closerPlan.layout === "facecam" ? ", a face cam" : ", no face cam"}`,
     );
     return closerPlan.layout === "facecam" ? { observed: closer, plan: closerPlan } : { observed, plan };
   };
