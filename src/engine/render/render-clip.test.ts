@@ -52,6 +52,19 @@ async function generate(
   return { path: output, probe: await probeMedia({ binaries, input: output }) };
 }
 
+/** One part of a face cam clip's frame at 2 s (a crop filter), scaled to width × height RGB. */
+async function facecamPanel(videoPath: string, crop: string, width: number, height: number) {
+  const data = await readMediaStdout({
+    binaryPath: binaries.ffmpegPath,
+    args: [
+      ...["-v", "error", "-ss", "2", "-i", videoPath, "-frames:v", "1"],
+      ...["-vf", `${crop},scale=${width}:${height}:flags=area,format=rgb24`, "-f", "rawvideo", "pipe:1"],
+    ],
+    timeoutMs: 30_000,
+  });
+  return { width, height, data };
+}
+
 type ProbedStream = {
   codec_type: string;
   codec_name: string;
@@ -533,21 +546,9 @@ describe("renderClip", () => {
     expect(logs.some((message) => message.includes("cam edges found: left, right, top, bottom"))).toBe(true);
     const detector = await loadFaceDetector();
     // The top third (1080×640) shows the face; the rest, the middle of the game, shows none.
-    const panel = async (crop: string, width: number, height: number) => ({
-      width,
-      height,
-      data: await readMediaStdout({
-        binaryPath: binaries.ffmpegPath,
-        args: [
-          ...["-v", "error", "-ss", "2", "-i", clip.videoPath, "-frames:v", "1"],
-          ...["-vf", `${crop},scale=${width}:${height}:flags=area,format=rgb24`, "-f", "rawvideo", "pipe:1"],
-        ],
-        timeoutMs: 30_000,
-      }),
-    });
     const [top, bottom] = await Promise.all([
-      panel("crop=1080:640:0:0", 256, 152),
-      panel("crop=1080:1280:0:640", 256, 304),
+      facecamPanel(clip.videoPath, "crop=1080:640:0:0", 256, 152),
+      facecamPanel(clip.videoPath, "crop=1080:1280:0:640", 256, 304),
     ]);
     const [[topFaces], [bottomFaces]] = await Promise.all([
       detector.detect([top]),
@@ -609,18 +610,7 @@ describe("renderClip", () => {
       ).toBe(true);
       expect(clip.layout).toBe("facecam");
       // The panel at the top shows the face, large enough now to be found on the whole panel.
-      const top = {
-        width: 256,
-        height: 152,
-        data: await readMediaStdout({
-          binaryPath: binaries.ffmpegPath,
-          args: [
-            ...["-v", "error", "-ss", "2", "-i", clip.videoPath, "-frames:v", "1"],
-            ...["-vf", "crop=1080:640:0:0,scale=256:152:flags=area,format=rgb24", "-f", "rawvideo", "pipe:1"],
-          ],
-          timeoutMs: 30_000,
-        }),
-      };
+      const top = await facecamPanel(clip.videoPath, "crop=1080:640:0:0", 256, 152);
       const [topFaces] = await (await loadFaceDetector()).detect([top]);
       expect(topFaces).toHaveLength(1);
       expect(topFaces![0]!.height).toBeGreaterThan(0.3);
