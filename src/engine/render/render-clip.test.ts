@@ -34,7 +34,8 @@ const sources = {} as Record<
   | "facecam"
   | "smallFacecam"
   | "glimpsedFacecam"
-  | "smallFacecamLongGop",
+  | "smallFacecamLongGop"
+  | "smallFacecamStream",
   Source
 >;
 const rendered: Record<string, string> = {};
@@ -339,6 +340,12 @@ beforeAll(async () => {
   const streamerKeyframes = ["-g", "30", "-keyint_min", "30", "-sc_threshold", "0"];
   sources.smallFacecam = await generate("small-facecam.mp4", smallCam(160, 90), streamerKeyframes);
   sources.glimpsedFacecam = await generate("glimpsed-facecam.mp4", smallCam(192, 108), streamerKeyframes);
+  // A stream's keyframes (every 2 s) over 10 s: five, enough to find a still cam's edges on.
+  sources.smallFacecamStream = await generate(
+    "small-facecam-stream.mp4",
+    smallCam(160, 90).map((arg) => arg.replace("duration=4", "duration=10")),
+    streamerKeyframes,
+  );
   // As a local recording keeps keyframes (every 250 frames): one in the 4 s.
   sources.smallFacecamLongGop = await generate("small-facecam-long-gop.mp4", smallCam(160, 90), [
     "-g",
@@ -617,6 +624,33 @@ describe("renderClip", () => {
     },
     60_000,
   );
+
+  it("finds a small face cam on a stream's keyframes by looking closer, with no 4 fps pass", async () => {
+    const logs: string[] = [];
+    const clip = await renderClip(
+      {
+        sourcePath: sources.smallFacecamStream.path,
+        probe: sources.smallFacecamStream.probe,
+        startSeconds: 0,
+        endSeconds: 10,
+        sceneCutsSeconds: [],
+        outputDir: path.join(workDirectory, "out"),
+        baseName: "small-facecam-stream",
+      },
+      { log: (message) => logs.push(message), temporaryDirectory },
+    );
+    expect(
+      logs.some((message) =>
+        /^looked closer at \d insets? on 5 keyframes: faces on 5, a face cam$/.test(message),
+      ),
+    ).toBe(true);
+    expect(logs.some((message) => message.includes("frames at 4 fps"))).toBe(false);
+    expect(clip).toMatchObject({ layout: "facecam", subjectSampling: "keyframes" });
+    const [topFaces] = await (await loadFaceDetector()).detect([
+      await facecamPanel(clip.videoPath, "crop=1080:640:0:0", 256, 152),
+    ]);
+    expect(topFaces).toHaveLength(1);
+  }, 60_000);
 
   it("renders the layout the creator chose: the whole frame without a subject pass, a crop where the whole frame would show", async () => {
     const logs: string[] = [];

@@ -395,43 +395,54 @@ async function planSubject(context: {
       keyframeTimesSeconds: scan.keyframeTimesSeconds,
       hasFaces: scan.faceSamples.some((sample) => sample.faces.length > 0),
     });
-    log(`subject from ${verdict.suffice ? "keyframes" : "frames at 4 fps"}: ${verdict.reason}`);
     progress(KEYFRAME_SCAN_PROGRESS_SHARE * ANALYSIS_PROGRESS_SHARE);
-    if (!verdict.suffice) return sampleFramesAt4Fps(true);
-    return {
+    const fromKeyframes: ObservedSubject = {
       observations: { faceSamples: scan.faceSamples, motionSamples: [], changeMap: scan.changeMap },
       sampling: "keyframes",
       changes: scan.changes,
     };
+    if (verdict.suffice) {
+      log(`subject from keyframes: ${verdict.reason}`);
+      return fromKeyframes;
+    }
+    // A face cam holds still, so keyframes enough to find its edges show all it needs: a small
+    // one over a game, found by looking closer at them, spares the 4 fps pass.
+    if ((scan.changeMap?.pairs ?? 0) >= MIN_PAIRS_FOR_FACECAM_EDGES) {
+      const facecam = await facecamLookingCloser(fromKeyframes);
+      if (facecam) return facecam;
+    }
+    log(`subject from frames at 4 fps: ${verdict.reason}`);
+    return sampleFramesAt4Fps(true);
   };
 
   const cropWidthFraction = Math.min(1, (probe.height * 9) / 16 / probe.width);
   const planFrom = ({ observations, changes }: ObservedSubject) =>
     chooseSubjectPlan({ observations, cropWidthFraction, pictureChanges: changes, choice: context.choice });
+  // A closer look that found nothing is not repeated on the same segment: its keyframes' change
+  // map already showed a still cam clearly (0–2 luma levels against a game's 7–25).
+  let lookedCloserInVain = false;
   /**
-   * The plan from what was observed; and where that is no face cam, a second look for one whose
-   * face is too small, or too faint, for the whole frame: where the picture keeps changing (a
-   * game), the still insets set into it and the places small faces were glimpsed are looked at
-   * closely on the keyframes. Only a face cam found that way replaces the plan.
+   * A face cam whose face is too small, or too faint, for the whole frame: where the picture
+   * keeps changing (a game), the still insets set into it and the places small faces were
+   * glimpsed are looked at closely on the keyframes. What was observed, with the faces found
+   * there, when they make a face cam; null otherwise.
    */
-  const planLookingCloser = async (
-    observed: ObservedSubject,
-  ): Promise<{ observed: ObservedSubject; plan: SubjectPlan }> => {
-    const plan = planFrom(observed);
-    const { changeMap, faceSamples: seen } = observed.observations;
+  const facecamLookingCloser = async (observed: ObservedSubject): Promise<ObservedSubject | null> => {
     if (
-      plan.layout === "facecam" ||
+      lookedCloserInVain ||
       context.choice === "crop" ||
       !faceDetector ||
       !pictureKeepsChanging(observed.changes)
     ) {
-      return { observed, plan };
+      return null;
     }
+    const { changeMap, faceSamples: seen } = observed.observations;
     const insets = [
       ...(changeMap ? findStillInsets(changeMap, probe.width / probe.height) : []),
       ...insetsAroundSmallFaces(seen),
     ];
-    if (insets.length === 0) return { observed, plan };
+    if (insets.length === 0) return null;
+    lookedCloserInVain = true;
     let closerLook: Awaited<ReturnType<typeof lookCloserForFaces>>;
     try {
       closerLook = await lookCloserForFaces({
@@ -445,16 +456,26 @@ async function planSubject(context: {
       // A second opinion only: the plan from the whole frame stands.
       input.signal?.throwIfAborted();
       log(`looking closer for a face cam failed: ${error instanceof Error ? error.message : error}`);
-      return { observed, plan };
+      return null;
     }
     const { faceSamples } = closerLook;
     const closer = { ...observed, observations: { ...observed.observations, faceSamples } };
-    const closerPlan = planFrom(closer);
+    const isFacecam = planFrom(closer).layout === "facecam";
     const facesSeen = faceSamples.filter((sample) => sample.faces.length > 0).length;
     log(
-      `looked closer at ${insets.length} inset${insets.length === 1 ? "" : "s"} on ${faceSamples.length} ${closerLook.sampling === "keyframes" ? "keyframes" : "frames"}: faces on ${facesSeen}${closerPlan.layout === "facecam" ? ", a face cam" : ", no face cam"}`,
+      `looked closer at ${insets.length} inset${insets.length === 1 ? "" : "s"} on ${faceSamples.length} ${closerLook.sampling === "keyframes" ? "keyframes" : "frames"}: faces on ${facesSeen}${isFacecam ? ", a face cam" : ", no face cam"}`,
     );
-    return closerPlan.layout === "facecam" ? { observed: closer, plan: closerPlan } : { observed, plan };
+    if (!isFacecam) return null;
+    lookedCloserInVain = false;
+    return closer;
+  };
+  /** The plan from what was observed, or the face cam a closer look finds where that is none. */
+  const planLookingCloser = async (
+    observed: ObservedSubject,
+  ): Promise<{ observed: ObservedSubject; plan: SubjectPlan }> => {
+    const plan = planFrom(observed);
+    const facecam = plan.layout === "facecam" ? null : await facecamLookingCloser(observed);
+    return facecam ? { observed: facecam, plan: planFrom(facecam) } : { observed, plan };
   };
   let { observed, plan } = await planLookingCloser(await observe());
   // A face cam's edges show where the picture around it keeps changing: a few keyframes are
