@@ -324,7 +324,6 @@ export async function listVideosByCreator(options: {
 
 type Expression = {
   sets: string[];
-  removes: string[];
   names: Record<string, string>;
   values: Record<string, unknown>;
 };
@@ -336,12 +335,20 @@ type Expression = {
 function newExpression(nowIso: string | null): Expression {
   const expression: Expression = {
     sets: ["#version = #version + :one"],
-    removes: [],
     names: { "#version": "version" },
     values: { ":one": 1 },
   };
   if (nowIso !== null) assign(expression, "updatedAt", nowIso);
   return expression;
+}
+
+/** The expression as an update's clauses (its condition is the caller's). */
+function updateClauses(expression: Expression) {
+  return {
+    UpdateExpression: `SET ${expression.sets.join(", ")}`,
+    ExpressionAttributeNames: expression.names,
+    ExpressionAttributeValues: expression.values,
+  };
 }
 
 function assign(expression: Expression, attribute: string, value: unknown) {
@@ -425,10 +432,8 @@ export async function updateVideoStatus(options: {
             Update: {
               TableName: table.tableName,
               Key: key,
-              UpdateExpression: `SET ${expression.sets.join(", ")}`,
+              ...updateClauses(expression),
               ConditionExpression: `attribute_exists(PK) AND #status IN (${fromValues.join(", ")})`,
-              ExpressionAttributeNames: expression.names,
-              ExpressionAttributeValues: expression.values,
               ReturnValuesOnConditionCheckFailure: "ALL_OLD",
             },
           },
@@ -504,10 +509,8 @@ export async function updateVideoProgress(options: {
             Update: {
               TableName: table.tableName,
               Key: videoKey(creatorId, videoId),
-              UpdateExpression: `SET ${expression.sets.join(", ")}`,
+              ...updateClauses(expression),
               ConditionExpression: "attribute_exists(PK) AND #status = :expectedStatus",
-              ExpressionAttributeNames: expression.names,
-              ExpressionAttributeValues: expression.values,
               ReturnValuesOnConditionCheckFailure: "ALL_OLD",
             },
           },
@@ -551,10 +554,8 @@ export async function updateVideo(options: {
       new UpdateCommand({
         TableName: table.tableName,
         Key: videoKey(options.creatorId, options.videoId),
-        UpdateExpression: `SET ${expression.sets.join(", ")}`,
+        ...updateClauses(expression),
         ConditionExpression: condition,
-        ExpressionAttributeNames: expression.names,
-        ExpressionAttributeValues: expression.values,
         ReturnValues: "ALL_NEW",
         ReturnValuesOnConditionCheckFailure: "ALL_OLD",
       }),
@@ -611,10 +612,8 @@ export async function claimVideoCompletion(options: {
       new UpdateCommand({
         TableName: table.tableName,
         Key: videoKey(options.creatorId, options.videoId),
-        UpdateExpression: `SET ${expression.sets.join(", ")}`,
+        ...updateClauses(expression),
         ConditionExpression: conditions.join(" AND "),
-        ExpressionAttributeNames: expression.names,
-        ExpressionAttributeValues: expression.values,
       }),
     );
     return until;
@@ -643,10 +642,8 @@ export async function releaseVideoCompletion(options: {
       new UpdateCommand({
         TableName: table.tableName,
         Key: videoKey(options.creatorId, options.videoId),
-        UpdateExpression: `SET ${expression.sets.join(", ")}`,
+        ...updateClauses(expression),
         ConditionExpression: "attribute_exists(PK) AND #completingUntil = :hold",
-        ExpressionAttributeNames: expression.names,
-        ExpressionAttributeValues: expression.values,
       }),
     );
   } catch (error) {
