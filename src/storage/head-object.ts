@@ -1,6 +1,6 @@
 import { HeadObjectCommand, type S3Client } from "@aws-sdk/client-s3";
-import { ObjectChangedError } from "./object-changed";
-import { isMissingObject, isPreconditionFailed } from "./s3-errors";
+import { changedObjectOr } from "./object-changed";
+import { isMissingObject } from "./s3-errors";
 
 export type ObjectHead = { sizeBytes: number; contentType: string | null; etag: string | null };
 
@@ -32,9 +32,7 @@ export async function headObject(options: {
       etag: output.ETag ?? null,
     };
   } catch (error) {
-    if (options.ifMatch && isPreconditionFailed(error))
-      throw new ObjectChangedError(options.key, { cause: error });
     if (isMissingObject(error)) return undefined;
-    throw error;
+    throw changedObjectOr(error, options.key, options.ifMatch);
   }
 }

@@ -4,8 +4,8 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { abortMultipartUpload, createMultipartUpload } from "./multipart";
-import { ObjectChangedError } from "./object-changed";
-import { isMissingObject, isPreconditionFailed } from "./s3-errors";
+import { changedObjectOr } from "./object-changed";
+import { isMissingObject } from "./s3-errors";
 import { uploadStreamAsMultipart } from "./upload-stream";
 
 /**
@@ -39,9 +39,7 @@ export async function downloadObjectToFile(
       { abortSignal: options.signal },
     )
     .catch((error: unknown) => {
-      if (options.ifMatch && isPreconditionFailed(error))
-        throw new ObjectChangedError(options.key, { cause: error });
-      throw error;
+      throw changedObjectOr(error, options.key, options.ifMatch);
     });
   if (!(output.Body instanceof Readable)) throw new Error(`Object ${options.key} has no readable body`);
   const totalBytes = output.ContentLength;
