@@ -8,7 +8,9 @@ import {
   waitUntilTableExists,
 } from "@aws-sdk/client-dynamodb";
 import {
+  type CORSRule,
   CreateBucketCommand,
+  GetBucketCorsCommand,
   HeadBucketCommand,
   PutBucketCorsCommand,
   type S3Client,
@@ -84,21 +86,37 @@ async function provisionBucket({
   );
   if (!exists) await s3.send(new CreateBucketCommand({ Bucket }));
   // Browsers PUT parts straight to the bucket and need the ETag of each part back.
-  await s3.send(
-    new PutBucketCorsCommand({
-      Bucket,
-      CORSConfiguration: {
-        CORSRules: [
-          {
-            AllowedOrigins: [appOrigin],
-            AllowedMethods: ["GET", "PUT", "HEAD"],
-            AllowedHeaders: ["*"],
-            ExposeHeaders: ["ETag"],
-            MaxAgeSeconds: 3600,
-          },
-        ],
-      },
-    }),
+  const rules: CORSRule[] = [
+    {
+      AllowedOrigins: [appOrigin],
+      AllowedMethods: ["GET", "PUT", "HEAD"],
+      AllowedHeaders: ["*"],
+      ExposeHeaders: ["ETag"],
+      MaxAgeSeconds: 3600,
+    },
+  ];
+  // Written only when it differs: every start (and every test file) provisions, and the
+  // embedded S3 server rewrites its CORS file in place, so a request it served meanwhile read
+  // half a file and failed (a part PUT answered 500 beside a concurrent provision).
+  const current = await s3.send(new GetBucketCorsCommand({ Bucket })).then(
+    (output) => output.CORSRules ?? [],
+    () => [],
+  );
+  if (corsRulesKey(current) === corsRulesKey(rules)) return;
+  await s3.send(new PutBucketCorsCommand({ Bucket, CORSConfiguration: { CORSRules: rules } }));
+}
+
+/** The parts of CORS rules that matter, in a comparable form (lists sorted, absent = empty). */
+function corsRulesKey(rules: CORSRule[]): string {
+  const sorted = (values: string[] | undefined) => [...(values ?? [])].sort();
+  return JSON.stringify(
+    rules.map((rule) => [
+      sorted(rule.AllowedOrigins),
+      sorted(rule.AllowedMethods),
+      sorted(rule.AllowedHeaders),
+      sorted(rule.ExposeHeaders),
+      rule.MaxAgeSeconds ?? null,
+    ]),
   );
 }
 
