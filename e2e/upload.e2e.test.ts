@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeTestVideo } from "../src/server/videos/testing/test-media";
 import { launchBrowser, type TestBrowser } from "./support/browser";
@@ -83,6 +83,51 @@ async function expectNoVideoNamed(page: Page, filename: string): Promise<void> {
     return videos.filter((video) => video.filename === filename).length;
   };
   await expect.poll(named, { timeout: 15_000 }).toBe(0);
+}
+
+/**
+ * Clicks three quarters of the way along the interest timeline, then the first chapter, then the
+ * clip's first reason, and after each expects the source player to have moved there (it plays on
+ * from there, so up to a few seconds later) and the timeline to say so.
+ */
+async function expectSeeksPlayTheSource(page: Page, card: Locator, clipId: string): Promise<void> {
+  const player = page.getByLabel("Source video");
+  await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.readyState)).toBeGreaterThan(0);
+  const durationSeconds = await player.evaluate((video: HTMLVideoElement) => video.duration);
+  const timeline = page.getByRole("slider", { name: /^Interest timeline/ });
+  const at = () => player.evaluate((video: HTMLVideoElement) => video.currentTime);
+  // Paused far from where a click should take it, so that staying put cannot pass.
+  const parkAwayFrom = async (seconds: number) => {
+    const away = seconds < durationSeconds / 2 ? durationSeconds - 2 : 0;
+    await player.evaluate((video: HTMLVideoElement, to: number) => {
+      video.pause();
+      video.currentTime = to;
+    }, away);
+    await expect.poll(at).toBeCloseTo(away, 0);
+  };
+  const expectPlayerAt = async (seconds: number) => {
+    const near = (value: number) => value >= seconds - 1 && value < seconds + 3;
+    await expect.poll(at).toSatisfy(near);
+    await expect.poll(async () => Number(await timeline.getAttribute("aria-valuenow"))).toSatisfy(near);
+  };
+
+  const plot = (await timeline.boundingBox())!;
+  await parkAwayFrom(0.75 * durationSeconds);
+  await page.mouse.click(plot.x + plot.width * 0.75, plot.y + plot.height / 2);
+  await expectPlayerAt(0.75 * durationSeconds);
+
+  await parkAwayFrom(0);
+  await page.getByRole("list", { name: "Chapters" }).getByRole("button").first().click();
+  await expectPlayerAt(0);
+
+  const { clip } = (await (await page.request.get(`${upload.appUrl}/api/clips/${clipId}`)).json()) as {
+    clip: { reasons: { atSeconds: number; text: string }[] };
+  };
+  const [reason] = clip.reasons;
+  if (!reason) throw new Error("The clip has no reason to seek to");
+  await parkAwayFrom(reason.atSeconds);
+  await card.getByRole("listitem").filter({ hasText: reason.text }).getByRole("button").click();
+  await expectPlayerAt(reason.atSeconds);
 }
 
 describe("uploading videos in Chromium", () => {
@@ -169,10 +214,14 @@ describe("uploading videos in Chromium", () => {
     expect(clipResponse.headers()["content-type"]).toContain("video/mp4");
     await page.keyboard.press("Escape");
 
-    // On the video's page the creator picks another layout for a clip, and it re-renders so.
+    // On the video's page, the interest timeline, a chapter and a clip's reasons each play the
+    // source from their moment.
     await page.goto(`${upload.appUrl}/videos/${videoId}`);
     const card = page.locator("article[id^='clip-']").first();
     const clipId = (await card.getAttribute("id"))!.replace(/^clip-/, "");
+    await expectSeeksPlayTheSource(page, card, clipId);
+
+    // On the video's page the creator picks another layout for a clip, and it re-renders so.
     await card.getByRole("button", { name: "Edit", exact: true }).click();
     await card.getByLabel("Layout").selectOption("fit");
     await card.getByRole("button", { name: "Save and re-render" }).click();

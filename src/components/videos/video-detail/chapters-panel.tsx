@@ -39,7 +39,7 @@ export function ChaptersPanel({
   }
   return (
     <div className="flex flex-col gap-3">
-      <ol className="flex flex-col">
+      <ol className="flex flex-col" aria-label="Chapters">
         {chapters.map((chapter, index) => {
           const playing = currentSeconds >= chapter.startSeconds && currentSeconds < chapter.endSeconds;
           return (

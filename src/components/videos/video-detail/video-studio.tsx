@@ -83,6 +83,7 @@ export function VideoStudio({
               // biome-ignore lint/a11y/useMediaCaption: the creator's own source video; captions live in the clips.
               <video
                 ref={playerRef}
+                aria-label="Source video"
                 src={source.url ?? undefined}
                 controls
                 preload="metadata"
