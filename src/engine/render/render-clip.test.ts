@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, open, readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -624,6 +624,45 @@ describe("renderClip", () => {
     },
     60_000,
   );
+
+  it("keeps the plan from the whole frame when looking closer fails, and does not look again", async () => {
+    // The real ffmpeg, except for runs that cut regions out of the frame (the closer look).
+    const failingCloserLook = path.join(workDirectory, "ffmpeg-failing-closer-look.sh");
+    await writeFile(
+      failingCloserLook,
+      [
+        "#!/bin/sh",
+        'case "$*" in *"crop=w=floor(iw*"*) echo "injected: cannot cut regions" >&2; exit 1;; esac',
+        `exec "${binaries.ffmpegPath}" "$@"`,
+      ].join("\n"),
+      { mode: 0o755 },
+    );
+    const logs: string[] = [];
+    const clip = await renderClip(
+      {
+        sourcePath: sources.smallFacecamStream.path,
+        probe: sources.smallFacecamStream.probe,
+        startSeconds: 0,
+        endSeconds: 10,
+        sceneCutsSeconds: [],
+        outputDir: path.join(workDirectory, "out"),
+        baseName: "closer-look-fails",
+      },
+      {
+        binaries: { ...binaries, ffmpegPath: failingCloserLook },
+        log: (message) => logs.push(message),
+        temporaryDirectory,
+      },
+    );
+    const failures = logs.filter((message) => message.startsWith("looking closer for a face cam failed:"));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toContain("injected: cannot cut regions");
+    // The keyframes fell short, so the segment was sampled at 4 fps, and no second look followed.
+    expect(logs.some((message) => message.startsWith("subject from frames at 4 fps"))).toBe(true);
+    // The whole frame's plan: the cam's face is too small to be found there.
+    expect(clip.layout).toBe("fit");
+    expect((await stat(clip.videoPath)).size).toBeGreaterThan(0);
+  }, 60_000);
 
   it("finds a small face cam on a stream's keyframes by looking closer, with no 4 fps pass", async () => {
     const logs: string[] = [];
