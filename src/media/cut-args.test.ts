@@ -46,7 +46,7 @@ describe("buildSegmentInputArgs", () => {
     );
   });
 
-  it("reads a URL with a timeout and the given headers on every request, a file with neither", () => {
+  it("reads a URL with a timeout, the given headers on every request and a failed read an error; a file with none of these", () => {
     const url = "https://bucket.example/source.mp4?X-Amz-Signature=abc";
     const args = buildSegmentInputArgs({
       input: url,
@@ -61,6 +61,7 @@ describe("buildSegmentInputArgs", () => {
       'If-Match: "etag-1"\r\n',
     ]);
     expect(args.at(-1)).toBe(url);
+    expect(args).toContain("-xerror");
     const local = buildSegmentInputArgs({
       input: "/v.mp4",
       startSeconds: 1,
@@ -69,6 +70,7 @@ describe("buildSegmentInputArgs", () => {
     });
     expect(local).not.toContain("-headers");
     expect(local).not.toContain("-rw_timeout");
+    expect(local).not.toContain("-xerror");
   });
 
   it("refuses an empty or negative segment", () => {

@@ -1,4 +1,4 @@
-import { type HttpHeaders, networkInputArgs, toMediaInputArg } from "./probe-args";
+import { type HttpHeaders, isHttpUrl, networkInputArgs, toMediaInputArg } from "./probe-args";
 
 /** A stalled read of a URL source fails after this long instead of at the job's limit. */
 const SEGMENT_IO_TIMEOUT_MS = 30_000;
@@ -48,6 +48,11 @@ export function buildSegmentInputArgs({
     ...(fastDecode ? ["-skip_loop_filter:v", "all", "-flags2:v", "fast"] : []),
     ...(skipBidirectionalFrames ? ["-skip_frame:v", "bidir"] : []),
     ...(videoDecoderThreads ? ["-threads:v", String(videoDecoderThreads)] : []),
+    // Read by URL, ffmpeg takes a failed read (a dropped connection, a stall past the read
+    // timeout, a 412 for a replaced file) for the end of the input and exits 0 on part of the
+    // segment: a short clip, or a subject or loudness pass that saw only its start. Stop instead
+    // (a global option, honoured wherever it stands), so the job fails and retries or downloads.
+    ...(isHttpUrl(input) ? ["-xerror"] : []),
     ...networkInputArgs(input, SEGMENT_IO_TIMEOUT_MS, httpHeaders),
     "-ss",
     formatSeconds(startSeconds),

@@ -1,6 +1,6 @@
 import { buildSegmentInputArgs, formatSeconds } from "@/media/cut-args";
 import { buildPreviewFilter, buildPreviewOutputArgs, type PreviewFormat } from "@/media/preview-args";
-import { type HttpHeaders, isHttpUrl } from "@/media/probe-args";
+import type { HttpHeaders } from "@/media/probe-args";
 import { buildThumbnailFilter, buildThumbnailOutputArgs } from "@/media/thumbnail-args";
 import { BT709_OUTPUT_TAGS } from "@/media/tone-map-args";
 import {
@@ -144,10 +144,6 @@ export function buildRenderArgs(options: BuildRenderArgsOptions): string[] {
     "-nostats",
     "-progress",
     "pipe:2",
-    // Read by URL, ffmpeg takes a failed read (a stall past the read timeout, a 412 for a
-    // replaced file) for the end of the input and would finish a short clip with exit 0: stop
-    // instead, so the job falls back to downloading the source.
-    ...(isHttpUrl(options.sourcePath) ? ["-xerror"] : []),
     ...inputs,
     // Filters in one thread. ffmpeg's default splits each frame's filtering into slices across
     // threads, which wait on each other while x264's threads already keep the cores busy: on

@@ -1,10 +1,37 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeTestVideo } from "@/engine/testing/encode-test-video";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { sampleFrames } from "./sample-frames";
+
+/**
+ * Serves `bytes` with range requests, as S3 does, but every response breaks off (the connection
+ * drops) once it reaches `breakAtByte`: a network failure in the middle of a source.
+ */
+async function serveBreakingOff(
+  bytes: Buffer,
+  breakAtByte: number,
+): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const range = /^bytes=(\d+)-(\d*)$/.exec(request.headers.range ?? "");
+    const start = range ? Number(range[1]) : 0;
+    const end = range?.[2] ? Number(range[2]) : bytes.length - 1;
+    response.writeHead(range ? 206 : 200, {
+      "content-type": "video/mp4",
+      "content-length": String(end - start + 1),
+      "accept-ranges": "bytes",
+      ...(range ? { "content-range": `bytes ${start}-${end}/${bytes.length}` } : {}),
+    });
+    if (end < breakAtByte) return void response.end(bytes.subarray(start, end + 1));
+    response.write(bytes.subarray(start, Math.max(start, breakAtByte)), () => response.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/source.mp4`, server };
+}
 
 const binaries = resolveMediaBinaries();
 let directory: string;
@@ -104,6 +131,38 @@ describe("sampleFrames", () => {
       const [r2, g2, b2] = pixel(frame, 16, 36);
       expect(g1! - Math.max(r1!, b1!)).toBeGreaterThan(150);
       expect(b2! - Math.max(r2!, g2!)).toBeGreaterThan(150);
+    }
+  });
+
+  it("fails when a URL source breaks off mid-segment, rather than ending on the frames it got", async () => {
+    // The index first (as uploads are stored for reading over HTTP), then 6 s of pictures.
+    const source = path.join(directory, "faststart.mp4");
+    await encodeTestVideo({
+      binaries,
+      inputArgs: ["-f", "lavfi", "-i", "testsrc2=s=320x240:r=10:d=6", "-f", "lavfi", "-i", "sine=d=6"],
+      outputArgs: ["-c:a", "aac", "-shortest", "-movflags", "+faststart"],
+      outputPath: source,
+    });
+    const bytes = await readFile(source);
+    const { url, server } = await serveBreakingOff(bytes, Math.round(bytes.length * 0.6));
+    try {
+      const sample = (meterLoudness: boolean) =>
+        sampleFrames({
+          ffmpegPath: binaries.ffmpegPath,
+          sourcePath: url,
+          startSeconds: 0,
+          durationSeconds: 6,
+          width: 64,
+          height: 48,
+          sampling: { kind: "rate", framesPerSecond: 4 },
+          meterLoudness,
+          timeoutMs: 30_000,
+          onFrame: () => undefined,
+        });
+      await expect(sample(false)).rejects.toThrow();
+      await expect(sample(true)).rejects.toThrow();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });
