@@ -80,7 +80,8 @@ export function ClipCard({
         highlighted ? "border-brand-500 ring-2 ring-brand-500/30" : "border-slate-200",
       )}
     >
-      <div className="w-full shrink-0 sm:w-40">
+      {/* On a phone, a preview the width of the screen would make each card two screens tall. */}
+      <div className="w-full max-w-56 shrink-0 self-center sm:w-40 sm:max-w-none sm:self-auto">
         <ClipPreview clip={clip} onPlay={play} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3 py-1 pr-1">
