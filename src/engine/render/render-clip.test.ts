@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadFaceDetector } from "@/engine/faces/face-detector";
 import { encodeTestVideo } from "@/engine/testing/encode-test-video";
-import type { LayoutChoice, MediaProbe } from "@/engine/types";
+import type { LayoutChoice, MediaProbe, RenderClipInput } from "@/engine/types";
 import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { LOUDNESS_TARGET } from "@/media/loudness-args";
 import { PREVIEW } from "@/media/preview-args";
@@ -39,6 +39,25 @@ const sources = {} as Record<
   Source
 >;
 const rendered: Record<string, string> = {};
+
+/** A render of `source` from `startSeconds` to `endSeconds` into the shared output directory. */
+function clipOf(
+  source: keyof typeof sources,
+  startSeconds: number,
+  endSeconds: number,
+  baseName: string,
+): RenderClipInput {
+  const { path: sourcePath, probe } = sources[source];
+  return {
+    sourcePath,
+    probe,
+    startSeconds,
+    endSeconds,
+    sceneCutsSeconds: [],
+    outputDir: path.join(workDirectory, "out"),
+    baseName,
+  };
+}
 
 const BOX_SIZE = 64;
 const WIDE = { width: 640, height: 360 };
@@ -362,13 +381,7 @@ describe("renderClip", () => {
     const fractions: number[] = [];
     const clip = await renderClip(
       {
-        sourcePath: sources.movingBox.path,
-        probe: sources.movingBox.probe,
-        startSeconds: 1,
-        endSeconds: 5,
-        sceneCutsSeconds: [],
-        outputDir: path.join(workDirectory, "out"),
-        baseName: "moving-box",
+        ...clipOf("movingBox", 1, 5, "moving-box"),
         onProgress: (fraction) => fractions.push(fraction),
       },
       { log: () => undefined, temporaryDirectory },
@@ -428,17 +441,11 @@ describe("renderClip", () => {
     const messages: string[] = [];
     const clip = await renderClip(
       {
-        sourcePath: sources.movingBox.path,
-        probe: sources.movingBox.probe,
-        startSeconds: 1,
-        endSeconds: 4,
-        sceneCutsSeconds: [],
+        ...clipOf("movingBox", 1, 4, "moving-box-no-scan"),
         // As the fast signal pass lists them: the clip's only keyframe is its first frame, and
         // the box moves throughout.
         keyframesSeconds: [0, 1],
         motionPerSecond: [0.05, 0.05, 0.05, 0.05, 0.05, 0.05],
-        outputDir: path.join(workDirectory, "out"),
-        baseName: "moving-box-no-scan",
       },
       { log: (message) => messages.push(message), temporaryDirectory },
     );
@@ -453,18 +460,11 @@ describe("renderClip", () => {
 
   it("shows the whole frame when the subject darts about faster than a 9:16 camera can follow", async () => {
     const messages: string[] = [];
-    const clip = await renderClip(
-      {
-        sourcePath: sources.bouncingCard.path,
-        probe: sources.bouncingCard.probe,
-        startSeconds: 0,
-        endSeconds: 5,
-        sceneCutsSeconds: [],
-        outputDir: path.join(workDirectory, "out"),
-        baseName: "bouncing-card",
-      },
-      { faceDetector: null, log: (message) => messages.push(message), temporaryDirectory },
-    );
+    const clip = await renderClip(clipOf("bouncingCard", 0, 5, "bouncing-card"), {
+      faceDetector: null,
+      log: (message) => messages.push(message),
+      temporaryDirectory,
+    });
     expect(clip).toMatchObject({ layout: "fit", subjectSampling: "frames" });
     const layout = messages.find((message) => message.startsWith("layout fit:")) ?? "";
     expect(layout).toMatch(
@@ -477,14 +477,8 @@ describe("renderClip", () => {
     expect(rendered.movingBox).toBeDefined();
     const clip = await renderClip(
       {
-        sourcePath: sources.movingBox.path,
-        probe: sources.movingBox.probe,
-        startSeconds: 1,
-        endSeconds: 5,
-        sceneCutsSeconds: [],
+        ...clipOf("movingBox", 1, 5, "captioned"),
         transcript: [{ startSeconds: 0, endSeconds: 6, text: "Captions make shorts watchable" }],
-        outputDir: path.join(workDirectory, "out"),
-        baseName: "captioned",
       },
       { log: () => undefined, temporaryDirectory },
     );
@@ -511,18 +505,10 @@ describe("renderClip", () => {
   }, 60_000);
 
   it("renders a vertical source as it is (native-vertical, no crop)", async () => {
-    const clip = await renderClip(
-      {
-        sourcePath: sources.vertical.path,
-        probe: sources.vertical.probe,
-        startSeconds: 0,
-        endSeconds: 2,
-        sceneCutsSeconds: [],
-        outputDir: path.join(workDirectory, "out"),
-        baseName: "vertical",
-      },
-      { log: () => undefined, temporaryDirectory },
-    );
+    const clip = await renderClip(clipOf("vertical", 0, 2, "vertical"), {
+      log: () => undefined,
+      temporaryDirectory,
+    });
     expect(clip.layout).toBe("native-vertical");
     const { streams } = await ffprobeJson(clip.videoPath);
     expect(streams.find((stream) => stream.codec_type === "video")).toMatchObject({
@@ -535,18 +521,10 @@ describe("renderClip", () => {
 
   it("stacks a face cam over the middle of the game (facecam layout) rather than cropping onto the face", async () => {
     const logs: string[] = [];
-    const clip = await renderClip(
-      {
-        sourcePath: sources.facecam.path,
-        probe: sources.facecam.probe,
-        startSeconds: 0,
-        endSeconds: 4,
-        sceneCutsSeconds: [],
-        outputDir: path.join(workDirectory, "out"),
-        baseName: "facecam",
-      },
-      { log: (message) => logs.push(message), temporaryDirectory },
-    );
+    const clip = await renderClip(clipOf("facecam", 0, 4, "facecam"), {
+      log: (message) => logs.push(message),
+      temporaryDirectory,
+    });
     expect(clip.layout).toBe("facecam");
     // Two keyframes are one pair of pictures: too few to find the cam's edges from.
     expect(logs).toContain("a face cam seen on a few keyframes: frames at 4 fps to find its edges");
@@ -599,14 +577,8 @@ describe("renderClip", () => {
       const logs: string[] = [];
       const clip = await renderClip(
         {
-          sourcePath: sources[source].path,
-          probe: sources[source].probe,
-          startSeconds: 0,
-          endSeconds: 4,
-          sceneCutsSeconds: [],
+          ...clipOf(source, 0, 4, `${source}-${layoutChoice}`),
           layoutChoice,
-          outputDir: path.join(workDirectory, "out"),
-          baseName: `${source}-${layoutChoice}`,
         },
         { log: (message) => logs.push(message), temporaryDirectory },
       );
@@ -638,22 +610,11 @@ describe("renderClip", () => {
       { mode: 0o755 },
     );
     const logs: string[] = [];
-    const clip = await renderClip(
-      {
-        sourcePath: sources.smallFacecamStream.path,
-        probe: sources.smallFacecamStream.probe,
-        startSeconds: 0,
-        endSeconds: 10,
-        sceneCutsSeconds: [],
-        outputDir: path.join(workDirectory, "out"),
-        baseName: "closer-look-fails",
-      },
-      {
-        binaries: { ...binaries, ffmpegPath: failingCloserLook },
-        log: (message) => logs.push(message),
-        temporaryDirectory,
-      },
-    );
+    const clip = await renderClip(clipOf("smallFacecamStream", 0, 10, "closer-look-fails"), {
+      binaries: { ...binaries, ffmpegPath: failingCloserLook },
+      log: (message) => logs.push(message),
+      temporaryDirectory,
+    });
     const failures = logs.filter((message) => message.startsWith("looking closer for a face cam failed:"));
     expect(failures).toHaveLength(1);
     expect(failures[0]).toContain("injected: cannot cut regions");
@@ -666,18 +627,10 @@ describe("renderClip", () => {
 
   it("finds a small face cam on a stream's keyframes by looking closer, with no 4 fps pass", async () => {
     const logs: string[] = [];
-    const clip = await renderClip(
-      {
-        sourcePath: sources.smallFacecamStream.path,
-        probe: sources.smallFacecamStream.probe,
-        startSeconds: 0,
-        endSeconds: 10,
-        sceneCutsSeconds: [],
-        outputDir: path.join(workDirectory, "out"),
-        baseName: "small-facecam-stream",
-      },
-      { log: (message) => logs.push(message), temporaryDirectory },
-    );
+    const clip = await renderClip(clipOf("smallFacecamStream", 0, 10, "small-facecam-stream"), {
+      log: (message) => logs.push(message),
+      temporaryDirectory,
+    });
     expect(
       logs.some((message) =>
         /^looked closer at \d insets? on 5 keyframes: faces on 5, a face cam$/.test(message),
@@ -733,18 +686,10 @@ describe("renderClip", () => {
       codedWidth: 640,
       codedHeight: 360,
     });
-    const clip = await renderClip(
-      {
-        sourcePath: sources.rotated.path,
-        probe: sources.rotated.probe,
-        startSeconds: 0,
-        endSeconds: 1.5,
-        sceneCutsSeconds: [],
-        outputDir: path.join(workDirectory, "out"),
-        baseName: "rotated",
-      },
-      { log: () => undefined, temporaryDirectory },
-    );
+    const clip = await renderClip(clipOf("rotated", 0, 1.5, "rotated"), {
+      log: () => undefined,
+      temporaryDirectory,
+    });
     expect(clip.layout).toBe("native-vertical");
     // The box sits where ffmpeg's own upright decode of the source puts it (not where the coded
     // landscape picture has it): the render is turned the same way and fills the frame.
@@ -763,14 +708,8 @@ describe("renderClip", () => {
     const messages: string[] = [];
     const clip = await renderClip(
       {
-        sourcePath: sources.hdrHlg.path,
-        probe: sources.hdrHlg.probe,
-        startSeconds: 0,
-        endSeconds: 2,
-        sceneCutsSeconds: [],
+        ...clipOf("hdrHlg", 0, 2, "hdr-hlg"),
         motionPerSecond: [0, 0],
-        outputDir: path.join(workDirectory, "out"),
-        baseName: "hdr-hlg",
       },
       { faceDetector: null, log: (message) => messages.push(message), temporaryDirectory },
     );
@@ -790,18 +729,11 @@ describe("renderClip", () => {
 
   it("crops an anamorphic source (non-square pixels) at its displayed shape", async () => {
     expect(sources.anamorphic.probe).toMatchObject({ width: 640, height: 360, codedWidth: 480 });
-    const clip = await renderClip(
-      {
-        sourcePath: sources.anamorphic.path,
-        probe: sources.anamorphic.probe,
-        startSeconds: 1,
-        endSeconds: 3,
-        sceneCutsSeconds: [],
-        outputDir: path.join(workDirectory, "out"),
-        baseName: "anamorphic",
-      },
-      { faceDetector: null, log: () => undefined, temporaryDirectory },
-    );
+    const clip = await renderClip(clipOf("anamorphic", 1, 3, "anamorphic"), {
+      faceDetector: null,
+      log: () => undefined,
+      temporaryDirectory,
+    });
     expect(clip.layout).toBe("crop");
     // The square is 48/360 of the picture's height: 256 px of the 1920-px-tall clip, 25.6 px in
     // this 1/10-size frame, and as wide. With the stored pixels taken for square ones the
@@ -826,16 +758,10 @@ describe("renderClip", () => {
     const messages: string[] = [];
     const clip = await renderClip(
       {
-        sourcePath: sources.silentWide.path,
-        probe: sources.silentWide.probe,
-        startSeconds: 0,
-        endSeconds: 2,
-        sceneCutsSeconds: [],
+        ...clipOf("silentWide", 0, 2, "still-no-audio"),
         // The signal pass saw a still picture: the keyframes settle the layout, no 4 fps pass.
         motionPerSecond: [0, 0],
         transcript: [{ startSeconds: 0, endSeconds: 2, text: "still works" }],
-        outputDir: path.join(workDirectory, "out"),
-        baseName: "still-no-audio",
       },
       {
         binaries: npmBinaries,
@@ -930,15 +856,7 @@ describe("renderClip", () => {
   }, 60_000);
 
   it("refuses an empty range and a source without video", async () => {
-    const input = {
-      sourcePath: sources.vertical.path,
-      probe: sources.vertical.probe,
-      startSeconds: 1,
-      endSeconds: 1,
-      sceneCutsSeconds: [],
-      outputDir: path.join(workDirectory, "out"),
-      baseName: "empty",
-    };
+    const input = clipOf("vertical", 1, 1, "empty");
     await expect(renderClip(input)).rejects.toThrow(/range is empty/);
     await expect(
       renderClip({ ...input, endSeconds: 2, probe: { ...input.probe, hasVideo: false } }),
@@ -950,23 +868,12 @@ describe("renderClip", () => {
     // Callers start it without awaiting (`void`): a rejection here would be unhandled.
     await expect(prepareRenderer(missing)).resolves.toBeUndefined();
     await expect(
-      renderClip(
-        {
-          sourcePath: sources.movingBox.path,
-          probe: sources.movingBox.probe,
-          startSeconds: 0,
-          endSeconds: 1,
-          sceneCutsSeconds: [],
-          outputDir: path.join(workDirectory, "out"),
-          baseName: "no-ffmpeg",
-        },
-        {
-          binaries: { ...binaries, ffmpegPath: missing },
-          faceDetector: null,
-          temporaryDirectory,
-          log: () => undefined,
-        },
-      ),
+      renderClip(clipOf("movingBox", 0, 1, "no-ffmpeg"), {
+        binaries: { ...binaries, ffmpegPath: missing },
+        faceDetector: null,
+        temporaryDirectory,
+        log: () => undefined,
+      }),
     ).rejects.toThrow(/no-such-ffmpeg/);
   });
 });
