@@ -3,6 +3,7 @@
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from "react";
 import { formatTimestamp } from "@/components/clips/format-timestamp";
 import { SCORE_BAND_COLORS, scoreBand } from "@/components/clips/score-style";
+import { tickSeconds } from "./timeline-ticks";
 
 export type TimelineClip = {
   clipId: string;
@@ -225,14 +226,4 @@ export function InterestTimeline({
       </div>
     </div>
   );
-}
-
-/** About five round-numbered ticks across the video, always including both ends. */
-export function tickSeconds(durationSeconds: number): number[] {
-  const steps = [5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600];
-  const step = steps.find((candidate) => durationSeconds / candidate <= 6) ?? 3600;
-  const ticks: number[] = [];
-  for (let seconds = 0; seconds < durationSeconds - step * 0.4; seconds += step) ticks.push(seconds);
-  ticks.push(Math.floor(durationSeconds));
-  return ticks;
 }
