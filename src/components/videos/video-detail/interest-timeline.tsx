@@ -1,9 +1,9 @@
 "use client";
 
-import { type KeyboardEvent, type PointerEvent, useRef, useState } from "react";
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { formatTimestamp } from "@/components/clips/format-timestamp";
 import { SCORE_BAND_COLORS, scoreBand } from "@/components/clips/score-style";
-import { tickSeconds } from "./timeline-ticks";
+import { markerRows, tickSeconds } from "./timeline-layout";
 
 export type TimelineClip = {
   clipId: string;
@@ -16,6 +16,10 @@ export type TimelineChapter = { startSeconds: number; endSeconds: number; title:
 
 const PLOT_WIDTH = 1000;
 const PLOT_HEIGHT = 100;
+/** A clip marker's width with its ring and a little air (two digits at 11 px): what it covers. */
+const MARKER_WIDTH_PX = 28;
+/** One row of clip markers (h-6). */
+const MARKER_ROW_PX = 24;
 
 /**
  * The video's interest over time: the curve the engine ranked moments by, the clips it cut
@@ -43,6 +47,17 @@ export function InterestTimeline({
 }) {
   const plotRef = useRef<HTMLDivElement>(null);
   const [hoverSeconds, setHoverSeconds] = useState<number | null>(null);
+  // Close clips' markers would cover each other: the plot's width says how close is too close.
+  const [plotWidthPx, setPlotWidthPx] = useState(600);
+  useEffect(() => {
+    const plot = plotRef.current;
+    if (!plot) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry && entry.contentRect.width > 0) setPlotWidthPx(entry.contentRect.width);
+    });
+    observer.observe(plot);
+    return () => observer.disconnect();
+  }, []);
   const duration = Math.max(durationSeconds, 1);
   const percentOf = (seconds: number) => `${Math.min(100, Math.max(0, (seconds / duration) * 100))}%`;
   const xOf = (seconds: number) => (Math.min(duration, Math.max(0, seconds)) / duration) * PLOT_WIDTH;
@@ -73,11 +88,19 @@ export function InterestTimeline({
 
   const ticks = tickSeconds(duration);
 
+  const rows = markerRows(
+    clips.map((clip) => ({
+      rank: clip.rank,
+      centreShare: (clip.startSeconds + clip.endSeconds) / 2 / duration,
+    })),
+    MARKER_WIDTH_PX / plotWidthPx,
+  );
+
   return (
     <div className="select-none">
       {/* Clip numbers, above the plot. */}
-      <div className="relative h-6">
-        {clips.map((clip) => (
+      <div className="relative" style={{ height: (Math.max(0, ...rows) + 1) * MARKER_ROW_PX }}>
+        {clips.map((clip, index) => (
           <button
             key={clip.clipId}
             type="button"
@@ -87,9 +110,10 @@ export function InterestTimeline({
             }}
             style={{
               left: percentOf((clip.startSeconds + clip.endSeconds) / 2),
+              top: (rows[index] ?? 0) * MARKER_ROW_PX,
               backgroundColor: SCORE_BAND_COLORS[scoreBand(clip.score)],
             }}
-            className={`absolute top-0 -translate-x-1/2 rounded-full px-1.5 py-0.5 text-[11px] leading-4 font-semibold text-white shadow-sm ring-2 transition-transform hover:scale-110 focus-visible:outline-2 focus-visible:outline-brand-600 ${
+            className={`absolute -translate-x-1/2 rounded-full px-1.5 py-0.5 text-[11px] leading-4 font-semibold text-white shadow-sm ring-2 transition-transform hover:scale-110 focus-visible:outline-2 focus-visible:outline-brand-600 ${
               selectedClipId === clip.clipId ? "z-10 scale-110 ring-slate-900" : "ring-white"
             }`}
             title={`Clip #${clip.rank} · score ${clip.score} · ${formatTimestamp(clip.startSeconds)}–${formatTimestamp(clip.endSeconds)}`}
