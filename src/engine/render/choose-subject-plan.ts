@@ -243,7 +243,7 @@ function findFacecam({
     !still ||
     !offToTheSide ||
     face.height > MAX_FACECAM_FACE_HEIGHT ||
-    !pictureKeepsChanging(pictureChanges)
+    !(pictureChange >= MIN_FACECAM_PICTURE_CHANGE)
   ) {
     return null;
   }

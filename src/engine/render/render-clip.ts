@@ -442,7 +442,6 @@ async function planSubject(context: {
       ...insetsAroundSmallFaces(seen),
     ];
     if (insets.length === 0) return null;
-    lookedCloserInVain = true;
     let closerLook: Awaited<ReturnType<typeof lookCloserForFaces>>;
     try {
       closerLook = await lookCloserForFaces({
@@ -456,6 +455,7 @@ async function planSubject(context: {
       // A second opinion only: the plan from the whole frame stands.
       input.signal?.throwIfAborted();
       log(`looking closer for a face cam failed: ${error instanceof Error ? error.message : error}`);
+      lookedCloserInVain = true;
       return null;
     }
     const { faceSamples } = closerLook;
@@ -465,8 +465,10 @@ async function planSubject(context: {
     log(
       `looked closer at ${insets.length} inset${insets.length === 1 ? "" : "s"} on ${faceSamples.length} ${closerLook.sampling === "keyframes" ? "keyframes" : "frames"}: faces on ${facesSeen}${isFacecam ? ", a face cam" : ", no face cam"}`,
     );
-    if (!isFacecam) return null;
-    lookedCloserInVain = false;
+    if (!isFacecam) {
+      lookedCloserInVain = true;
+      return null;
+    }
     return closer;
   };
   /** The plan from what was observed, or the face cam a closer look finds where that is none. */

@@ -77,26 +77,12 @@ describe("sampleFrames", () => {
     await encodeTestVideo({
       binaries,
       inputArgs: [
-        ...[
+        ...["red", "lime", "blue", "white"].flatMap((colour) => [
           "-f",
           "lavfi",
           "-i",
-          "color=c=red:s=160x120:r=10:d=3",
-          "-f",
-          "lavfi",
-          "-i",
-          "color=c=lime:s=160x120:r=10:d=3",
-        ],
-        ...[
-          "-f",
-          "lavfi",
-          "-i",
-          "color=c=blue:s=160x120:r=10:d=3",
-          "-f",
-          "lavfi",
-          "-i",
-          "color=c=white:s=160x120:r=10:d=3",
-        ],
+          `color=c=${colour}:s=160x120:r=10:d=3`,
+        ]),
         "-filter_complex",
         "[0:v][1:v]hstack[top];[2:v][3:v]hstack[bottom];[top][bottom]vstack",
       ],
