@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { escapeFilterValue } from "@/media/escape-filter-value";
 import { type BuildRenderArgsOptions, buildRenderArgs } from "./build-render-args";
-import { escapeFilterValue } from "./escape-filter-value";
 import { parseProgressSeconds } from "./parse-progress";
 
 const base: BuildRenderArgsOptions = {

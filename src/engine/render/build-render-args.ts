@@ -1,4 +1,5 @@
 import { buildSegmentInputArgs, formatSeconds } from "@/media/cut-args";
+import { escapeFilterValue } from "@/media/escape-filter-value";
 import { buildPreviewFilter, buildPreviewOutputArgs, type PreviewFormat } from "@/media/preview-args";
 import type { HttpHeaders } from "@/media/probe-args";
 import { buildThumbnailFilter, buildThumbnailOutputArgs } from "@/media/thumbnail-args";
@@ -8,7 +9,6 @@ import {
   RENDER_X264_PRESET,
   type VerticalLayoutOptions,
 } from "@/media/vertical-crop-args";
-import { escapeFilterValue } from "./escape-filter-value";
 
 export type RenderAudio =
   /** The source's first audio track through this filter chain (loudness normalisation). */

@@ -2,6 +2,7 @@ import { createInterface } from "node:readline";
 import type { DynamicRange } from "@/media/dynamic-range";
 import { runMedia } from "@/media/run-ffmpeg";
 import { buildToneMapFilter, TONE_MAP_FILTERS } from "@/media/tone-map-args";
+import { ensureToneMapLut } from "@/media/tone-map-lut";
 
 /** What the ffmpeg at hand can do for a render; the npm fallback build differs from Debian's. */
 export type RenderCapabilities = {
@@ -10,7 +11,7 @@ export type RenderCapabilities = {
   /** The `libwebp_anim` encoder, for animated WebP previews. */
   animatedWebp: boolean;
   loudnorm: boolean;
-  /** zscale (zimg) and tonemap, to turn HDR sources into SDR. */
+  /** zscale (zimg), tonemap and lut3d, to turn HDR sources into SDR. */
   toneMapping: boolean;
 };
 
@@ -29,16 +30,17 @@ export function getRenderCapabilities(ffmpegPath: string): Promise<RenderCapabil
 
 /**
  * The HDR → SDR filters for a source of this range, when this ffmpeg has them: null for SDR,
- * and null for HDR on a build without zimg (its picture then passes as it is). Renders and the
- * Gemini proxy both ask here; ffmpeg is asked about its filters only for HDR.
+ * and null for HDR on a build without zimg (its picture then passes as it is). Their LUT is
+ * made in `directory` if it is not there yet. Renders and the Gemini proxy both ask here;
+ * ffmpeg is asked about its filters only for HDR.
  */
 export async function toneMapFilterFor(
   dynamicRange: DynamicRange,
   ffmpegPath: string,
+  directory: string,
 ): Promise<string | null> {
-  const filter = buildToneMapFilter(dynamicRange);
-  if (!filter) return null;
-  return (await getRenderCapabilities(ffmpegPath)).toneMapping ? filter : null;
+  if (dynamicRange === "sdr" || !(await getRenderCapabilities(ffmpegPath)).toneMapping) return null;
+  return buildToneMapFilter(await ensureToneMapLut(dynamicRange, ffmpegPath, directory));
 }
 
 async function detectCapabilities(ffmpegPath: string): Promise<RenderCapabilities> {

@@ -119,18 +119,19 @@ export async function renderClip(
   const progress = monotonicProgress(input.onProgress);
   progress(0);
 
-  const workDirectory = await mkdtemp(
-    path.join(dependencies.temporaryDirectory ?? os.tmpdir(), RENDER_TEMP_PREFIX),
-  );
+  const temporaryDirectory = dependencies.temporaryDirectory ?? os.tmpdir();
+  const workDirectory = await mkdtemp(path.join(temporaryDirectory, RENDER_TEMP_PREFIX));
   const moved: string[] = [];
   try {
     const capabilities = await getRenderCapabilities(ffmpegPath);
-    const toneMapFilter = await toneMapFilterFor(probe.dynamicRange, ffmpegPath);
+    // The LUT stays beside the work directories for the next clip (a worker's temporary
+    // directory is its own and goes when it stops).
+    const toneMapFilter = await toneMapFilterFor(probe.dynamicRange, ffmpegPath, temporaryDirectory);
     if (probe.dynamicRange !== "sdr") {
       log(
         toneMapFilter
           ? `colours: HDR (${probe.dynamicRange}) tone-mapped to SDR BT.709`
-          : `colours: an HDR (${probe.dynamicRange}) source, but this ffmpeg has no zscale/tonemap filters: rendered without tone mapping`,
+          : `colours: an HDR (${probe.dynamicRange}) source, but this ffmpeg has no zscale/tonemap/lut3d filters: rendered without tone mapping`,
       );
     }
     const isVertical = probe.height > probe.width;

@@ -36,7 +36,7 @@ export async function makeVideoProxy(options: {
         hasAudio: probe.hasAudio,
         framesPerSecond,
         // Gemini judges what a viewer would see: an HDR picture read as SDR is grey.
-        toneMapFilter: await toneMapFilterFor(probe.dynamicRange, binaries.ffmpegPath),
+        toneMapFilter: await toneMapFilterFor(probe.dynamicRange, binaries.ffmpegPath, directory),
       }),
       // The whole source is decoded once; allow half its duration (a slow 2-core decode of
       // 1080p runs several times faster than real time) and at least two minutes.

@@ -6,7 +6,6 @@ import { buildAssDocument } from "@/engine/captions/build-ass-document";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { runMedia } from "@/media/run-ffmpeg";
 import { escapeFilterValue } from "./escape-filter-value";
-import { getRenderCapabilities } from "./render-capabilities";
 
 const { ffmpegPath } = resolveMediaBinaries();
 
@@ -63,13 +62,5 @@ describe("escapeFilterValue with a real ffmpeg", () => {
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
-  });
-});
-
-describe("getRenderCapabilities", () => {
-  it("finds libass, libwebp, loudnorm and the tone-mapping filters in this ffmpeg, once", async () => {
-    const capabilities = await getRenderCapabilities(ffmpegPath);
-    expect(capabilities).toEqual({ subtitles: true, animatedWebp: true, loudnorm: true, toneMapping: true });
-    expect(getRenderCapabilities(ffmpegPath)).toBe(getRenderCapabilities(ffmpegPath));
   });
 });
