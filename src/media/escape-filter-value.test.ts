@@ -20,45 +20,18 @@ describe("escapeFilterValue with a real ffmpeg", () => {
         assPath,
         buildAssDocument({ cards: [{ startSeconds: 0, endSeconds: 1, text: "hi" }], fontName: "Sans" }),
       );
-      const run = (file: string) =>
+      const subtitlesFrom = (filenameValue: string) =>
         runMedia({
           binaryPath: ffmpegPath,
           args: [
-            "-v",
-            "error",
-            "-f",
-            "lavfi",
-            "-i",
-            "color=size=108x192:duration=0.2",
-            "-vf",
-            `subtitles=filename=${escapeFilterValue(file)}`,
-            "-f",
-            "null",
-            "-",
+            ...["-v", "error", "-f", "lavfi", "-i", "color=size=108x192:duration=0.2"],
+            ...["-vf", `subtitles=filename=${filenameValue}`, "-f", "null", "-"],
           ],
           timeoutMs: 20_000,
         });
-      await run(assPath);
+      await subtitlesFrom(escapeFilterValue(assPath));
       // The same path unescaped breaks the filtergraph: the test can tell the difference.
-      await expect(
-        runMedia({
-          binaryPath: ffmpegPath,
-          args: [
-            "-v",
-            "error",
-            "-f",
-            "lavfi",
-            "-i",
-            "color=size=108x192:duration=0.2",
-            "-vf",
-            `subtitles=filename=${assPath}`,
-            "-f",
-            "null",
-            "-",
-          ],
-          timeoutMs: 20_000,
-        }),
-      ).rejects.toThrow();
+      await expect(subtitlesFrom(assPath)).rejects.toThrow();
     } finally {
       await rm(directory, { recursive: true, force: true });
     }

@@ -68,11 +68,7 @@ export function buildToneMapLatticeArgs(options: {
 }): string[] {
   const size = `${options.size ** 2}x${options.size}`;
   return [
-    "-hide_banner",
-    "-nostdin",
-    "-y",
-    "-v",
-    "error",
+    ...["-hide_banner", "-nostdin", "-v", "error", "-y"],
     ...["-f", "rawvideo", "-pix_fmt", "gbrp16le", "-s", size, "-i", options.latticePath],
     ...["-vf", exactToneMapChain(options.dynamicRange)],
     ...["-frames:v", "1", "-f", "rawvideo", options.outputPath],
