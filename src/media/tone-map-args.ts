@@ -8,8 +8,8 @@ export const TONE_MAP_FILTERS = ["zscale", "tonemap", "lut3d"] as const;
 
 /**
  * Points per axis of the tone-mapping LUT. On a photo of people converted to HLG and to PQ, 33
- * and 65 both came within 52 dB (PSNR) of the exact chain, 98% of samples equal or one level
- * off: the remaining difference is the RGB conversion (swscale's, not zimg's), not the lattice.
+ * came within 51.6–51.7 dB (PSNR) of the exact chain and 65 within 51.9–52.2, 98% of samples
+ * equal or one level off either way: a finer lattice would not buy a visibly closer match.
  */
 export const TONE_MAP_LUT_SIZE = 33;
 
