@@ -20,19 +20,18 @@ describe("buildSegmentInputArgs", () => {
     expect(args.indexOf("-skip_loop_filter:v")).toBeLessThan(args.indexOf("-i"));
   });
 
-  it("can skip B-frames for analysis", () => {
-    const args = buildSegmentInputArgs({
-      input: "/v.mp4",
-      startSeconds: 0,
-      durationSeconds: 1,
-      skipBidirectionalFrames: true,
-    });
-    expect(args.slice(0, 2)).toEqual(["-skip_frame:v", "bidir"]);
-    expect(buildSegmentInputArgs({ input: "/v.mp4", startSeconds: 0, durationSeconds: 1 })).not.toContain(
+  it("can leave B-frames or unreferenced frames undecoded for analysis", () => {
+    const segment = { input: "/v.mp4", startSeconds: 0, durationSeconds: 1 };
+    expect(buildSegmentInputArgs({ ...segment, skipFrames: "bidir" }).slice(0, 2)).toEqual([
       "-skip_frame:v",
-    );
+      "bidir",
+    ]);
+    expect(buildSegmentInputArgs({ ...segment, skipFrames: "noref" }).slice(0, 2)).toEqual([
+      "-skip_frame:v",
+      "noref",
+    ]);
+    expect(buildSegmentInputArgs(segment)).not.toContain("-skip_frame:v");
   });
-
   it("sets the video decoder's threads only when asked", () => {
     const args = buildSegmentInputArgs({
       input: "/v.mp4",

@@ -3,6 +3,9 @@ import { type HttpHeaders, isHttpUrl, networkInputArgs, toMediaInputArg } from "
 /** A stalled read of a URL source fails after this long instead of at the job's limit. */
 const SEGMENT_IO_TIMEOUT_MS = 30_000;
 
+/** What `-skip_frame` leaves undecoded (see SegmentInputOptions.skipFrames). */
+export type SkippedFrames = "noref" | "bidir";
+
 export type SegmentInputOptions = {
   /** A local path (or an http(s) URL). */
   input: string;
@@ -14,11 +17,13 @@ export type SegmentInputOptions = {
    */
   fastDecode?: boolean;
   /**
-   * Do not decode B-frames at all (analysis only). x264 never references a B-frame from an I or
-   * P frame, so those still decode exactly, and a low-rate sampler picks the nearest I/P frame;
-   * it halves decoding for typical H.264. Other codecs may reference B-frames: H.264 only.
+   * Frames the decoder leaves out (analysis only). `noref`: frames no other frame refers to,
+   * safe for any codec. `bidir`: every B-frame, which halves decoding for typical H.264: x264
+   * never references a B-frame from an I or P frame, so those still decode exactly (HEVC
+   * encoders do reference B-frames, and some code every inter frame as B). A low-rate sampler
+   * then picks the nearest decoded frame.
    */
-  skipBidirectionalFrames?: boolean;
+  skipFrames?: SkippedFrames;
   /** Video decoder threads; ffmpeg's default (one more than the cores) when absent. */
   videoDecoderThreads?: number;
   /** Sent with every request for a URL input (`If-Match`: only the object that was checked). */
@@ -36,7 +41,7 @@ export function buildSegmentInputArgs({
   startSeconds,
   durationSeconds,
   fastDecode = false,
-  skipBidirectionalFrames = false,
+  skipFrames,
   videoDecoderThreads,
   httpHeaders,
 }: SegmentInputOptions): string[] {
@@ -46,7 +51,7 @@ export function buildSegmentInputArgs({
   // Decoder options name the video stream: the segment's audio may be decoded in the same run.
   return [
     ...(fastDecode ? ["-skip_loop_filter:v", "all", "-flags2:v", "fast"] : []),
-    ...(skipBidirectionalFrames ? ["-skip_frame:v", "bidir"] : []),
+    ...(skipFrames ? ["-skip_frame:v", skipFrames] : []),
     ...(videoDecoderThreads ? ["-threads:v", String(videoDecoderThreads)] : []),
     // Read by URL, ffmpeg takes a failed read (a dropped connection, a stall past the read
     // timeout, a 412 for a replaced file) for the end of the input and exits 0 on part of the

@@ -12,7 +12,7 @@ import {
 import { encodeTestVideo } from "@/engine/testing/encode-test-video";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { measureLoudness } from "@/media/loudness-measure";
-import { ANALYSIS_FRAMES_PER_SECOND, analyzeSubject, scanKeyframes } from "./analyze-subject";
+import { ANALYSIS_FRAMES_PER_SECOND, analyzeSubject, framesToSkip, scanKeyframes } from "./analyze-subject";
 import { chooseSubjectPlan } from "./choose-subject-plan";
 
 const binaries = resolveMediaBinaries();
@@ -224,6 +224,15 @@ describe("metering the audio in the subject pass", () => {
     const look = { ...segment(), ffmpegPath: binaries.ffmpegPath };
     expect((await scanKeyframes(look)).loudness).toBeUndefined();
     expect((await analyzeSubject({ ...look, videoCodec: "h264" })).loudness).toBeUndefined();
+  });
+});
+
+describe("framesToSkip", () => {
+  it("leaves every B-frame of H.264 undecoded, and of other codecs only what nothing refers to", () => {
+    expect(framesToSkip("h264")).toBe("bidir");
+    expect(framesToSkip("hevc")).toBe("noref");
+    expect(framesToSkip("vp9")).toBe("noref");
+    expect(framesToSkip(null)).toBe("noref");
   });
 });
 

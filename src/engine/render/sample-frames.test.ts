@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeTestVideo } from "@/engine/testing/encode-test-video";
+import type { SkippedFrames } from "@/media/cut-args";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { sampleFrames } from "./sample-frames";
 
@@ -34,6 +35,13 @@ async function serveBreakingOff(
 }
 
 const binaries = resolveMediaBinaries();
+
+/** Mean absolute difference of two same-sized frames' bytes (0–255). */
+function meanDifference(a: Uint8Array, b: Uint8Array): number {
+  let sum = 0;
+  for (let index = 0; index < a.length; index += 1) sum += Math.abs(a[index]! - b[index]!);
+  return sum / a.length;
+}
 let directory: string;
 
 beforeAll(async () => {
@@ -69,6 +77,53 @@ describe("sampleFrames", () => {
     expect(sampled.referenceErrors).toBe(0);
     expect(sampled.frameCount).toBe(12);
     expect(sampled.loudness?.integratedLufs).toBeGreaterThan(-30);
+  });
+
+  it("samples HEVC without the frames nothing refers to, each sample still a whole picture", async () => {
+    // x265 with three B-frames between references and none of them a reference itself.
+    const hevc = path.join(directory, "hevc-b-frames.mp4");
+    await encodeTestVideo({
+      binaries,
+      inputArgs: ["-f", "lavfi", "-i", "testsrc2=s=320x240:r=30:d=3"],
+      outputArgs: [
+        "-c:v",
+        "libx265",
+        "-x265-params",
+        "log-level=error:bframes=3:b-pyramid=0",
+        "-tag:v",
+        "hvc1",
+      ],
+      outputPath: hevc,
+    });
+    const sample = async (skipFrames?: SkippedFrames) => {
+      const frames: Uint8Array[] = [];
+      const sampled = await sampleFrames({
+        ffmpegPath: binaries.ffmpegPath,
+        sourcePath: hevc,
+        startSeconds: 0,
+        durationSeconds: 3,
+        width: 64,
+        height: 48,
+        sampling: { kind: "rate", framesPerSecond: 4, skipFrames },
+        timeoutMs: 30_000,
+        onFrame: (frame) => {
+          frames.push(Uint8Array.from(frame.data));
+        },
+      });
+      return { ...sampled, frames };
+    };
+    const everyFrame = await sample();
+    const referencesOnly = await sample("noref");
+    expect(referencesOnly.referenceErrors).toBe(0);
+    expect(referencesOnly.frameCount).toBe(12);
+    expect(referencesOnly.frameCount).toBe(everyFrame.frameCount);
+    // Each sample is the nearest decoded frame, at most two frames (67 ms) from the full
+    // decode's: 0–12 apart (mean per byte) on this moving pattern, where a grey or concealed
+    // picture would be far off.
+    const differences = referencesOnly.frames.map((frame, index) =>
+      meanDifference(frame, everyFrame.frames[index]!),
+    );
+    expect(Math.max(...differences)).toBeLessThan(25);
   });
 
   it("cuts regions out of each keyframe at the source's resolution and stacks them in one frame", async () => {

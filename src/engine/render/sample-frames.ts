@@ -1,5 +1,5 @@
 import type { RgbFrame } from "@/engine/faces/face-detector";
-import { buildSegmentInputArgs } from "@/media/cut-args";
+import { buildSegmentInputArgs, type SkippedFrames } from "@/media/cut-args";
 import {
   collectLoudnessSummary,
   LOUDNESS_METER_FILTER,
@@ -47,10 +47,10 @@ export type SampleFramesOptions = {
 
 export type FrameSampling =
   /**
-   * Evenly spaced frames. Every reference frame of the segment is decoded to reach them; H.264
-   * may skip decoding B-frames (see buildSegmentInputArgs).
+   * Evenly spaced frames. Every reference frame of the segment is decoded to reach them; the
+   * others may be left undecoded (see buildSegmentInputArgs' skipFrames).
    */
-  | { kind: "rate"; framesPerSecond: number; skipBidirectionalFrames?: boolean }
+  | { kind: "rate"; framesPerSecond: number; skipFrames?: SkippedFrames }
   /**
    * Only the keyframes, each decoded on its own, at most one per `minSpacingSeconds` (an
    * all-intra source has nothing but keyframes): a few percent of the decoding.
@@ -95,7 +95,7 @@ export function buildFrameSampleArgs(
       startSeconds,
       durationSeconds,
       fastDecode: true,
-      skipBidirectionalFrames: sampling.kind === "rate" && sampling.skipBidirectionalFrames,
+      skipFrames: sampling.kind === "rate" ? sampling.skipFrames : undefined,
       videoDecoderThreads: options.videoDecoderThreads,
       httpHeaders: options.sourceHttpHeaders,
     }),
