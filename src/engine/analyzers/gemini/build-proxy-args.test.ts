@@ -6,7 +6,9 @@ const base = { sourcePath: "/in/source.mov", outputPath: "/tmp/x/proxy.mp4", fra
 describe("buildProxyArgs", () => {
   it("samples video at Gemini's rate, scales the short side to 360 px and keeps mono 16 kHz audio", () => {
     expect(buildProxyArgs({ ...base, hasVideo: true, hasAudio: true })).toEqual([
-      ...["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-i", "/in/source.mov"],
+      ...["-hide_banner", "-nostdin", "-loglevel", "error", "-y"],
+      // Unreferenced frames left undecoded (a frame a second needs only the others).
+      ...["-skip_frame:v", "noref", "-i", "/in/source.mov"],
       ...["-map", "0:v:0", "-vf"],
       "fps=1,scale='if(gte(iw,ih),-2,min(360,iw))':'if(gte(iw,ih),min(360,ih),-2)'",
       ...["-c:v", "libx264", "-preset", "veryfast", "-crf", "32", "-pix_fmt", "yuv420p"],
@@ -22,6 +24,7 @@ describe("buildProxyArgs", () => {
     const audioOnly = buildProxyArgs({ ...base, hasVideo: false, hasAudio: true });
     expect(audioOnly).not.toContain("0:v:0");
     expect(audioOnly).not.toContain("libx264");
+    expect(audioOnly).not.toContain("-skip_frame:v");
     expect(audioOnly).toContain("0:a:0");
   });
 
