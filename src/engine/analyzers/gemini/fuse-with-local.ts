@@ -1,6 +1,7 @@
+import { curveToScore } from "@/engine/analyzers/local-analyzer";
+import { createRangeScorer } from "@/engine/scoring/score-range";
 import type { AnalysisInput, AnalysisResult, Reason, ScoredMoment, TimeRange } from "@/engine/types";
 import type { ClampedGeminiAnalysis } from "./clamp-gemini-analysis";
-import { measureRangeSubscores } from "./measure-range-subscores";
 import { clamp, lengthSeconds, overlapSeconds, rangesOverlap, roundSeconds } from "./time-ranges";
 
 /**
@@ -15,7 +16,8 @@ import { clamp, lengthSeconds, overlapSeconds, rangesOverlap, roundSeconds } fro
  * Candidates:
  * - each Gemini clip. When a local clip covers at least half of the shorter of the two, the clip
  *   is "matched": L, the sub-scores and the local reasons come from that local clip. Otherwise
- *   (local missed it) they come from `measureRangeSubscores` over the Gemini range. Gemini's
+ *   (local did not pick it) the local analyzer scores Gemini's range as it scores its own
+ *   clips (`createRangeScorer`), so one range gets one local score whoever found it. Gemini's
  *   boundaries are kept: it chose them for the content.
  * - each local clip no Gemini clip matched. Gemini watched the whole video and did not pick
  *   it, so its G is taken as min(L, lowest score Gemini gave any clip): such a clip can still
@@ -37,10 +39,16 @@ type Candidate = Omit<ScoredMoment, "ordinal">;
 export function fuseWithLocal(options: {
   local: AnalysisResult;
   gemini: ClampedGeminiAnalysis;
-  input: Pick<AnalysisInput, "signals" | "chat" | "transcript" | "options">;
+  input: Pick<AnalysisInput, "probe" | "signals" | "chat" | "transcript" | "options">;
 }): AnalysisResult {
   const { local, gemini, input } = options;
   const { topN, weights } = input.options;
+  const scoreLocally = createRangeScorer({
+    signals: curveToScore(input.probe, input.signals),
+    weights,
+    transcript: input.transcript,
+    chat: input.chat,
+  });
 
   const matchedLocal = new Set<ScoredMoment>();
   const candidates: Candidate[] = gemini.moments.map((moment) => {
@@ -48,7 +56,7 @@ export function fuseWithLocal(options: {
     if (match) matchedLocal.add(match);
     const localSide = match
       ? { subscores: match.subscores, score: match.score, reasons: match.reasons }
-      : measureRangeSubscores({ signals: input.signals, range: moment, weights, chat: input.chat });
+      : scoreLocally(moment);
     return {
       startSeconds: moment.startSeconds,
       endSeconds: moment.endSeconds,

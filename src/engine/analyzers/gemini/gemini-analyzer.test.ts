@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { scoreRange } from "@/engine/scoring/score-range";
 import type { AnalysisResult } from "@/engine/types";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { runMedia } from "@/media/run-ffmpeg";
@@ -25,7 +26,6 @@ import {
   SIGNED_SOURCE_URL,
   WEIGHTS,
 } from "./gemini-test-fixtures";
-import { measureRangeSubscores } from "./measure-range-subscores";
 
 /**
  * The Gemini analyzer over real HTTP against the local fake of the Gemini API
@@ -95,7 +95,7 @@ describe("Gemini analyzer against the fake Gemini API", () => {
     expect(local.calls).toBe(1);
     expect(result.analyzer).toBe("gemini");
     expect(result.fallbackReason).toBeNull();
-    const burst = measureRangeSubscores({
+    const burst = scoreRange({
       signals: input.signals,
       range: { startSeconds: 40, endSeconds: 55 },
       weights: WEIGHTS,
