@@ -140,7 +140,8 @@ describe("runClipCommand", () => {
     const written = JSON.parse(await readFile(path.join(outDir, "report.json"), "utf8")) as ClipReport;
     expect(written).toEqual(report);
     expect(report.source).toMatchObject({ durationSeconds: 60, width: 320, height: 180, hasAudio: true });
-    expect(report.clips).toHaveLength(2);
+    // Two asked for, one event planted: the rest is background, and no clip is padded with it.
+    expect(report.clips).toHaveLength(1);
     expect(report.clips[0]).toMatchObject({ rank: 1, startSeconds: expect.closeTo(15, 0), file: null });
     expect(report.clips[0]?.endSeconds).toBeCloseTo(32, 0);
     expect(report.clips[0]?.reasons[0]).toEqual({

@@ -43,7 +43,8 @@ Finds the best moments of a video, scores and explains them, and renders each as
 
 Options:
   --out <dir>            where clips and report.json go (required)
-  --top <N>              how many clips (default 5, at most ${MAX_TOP_N})
+  --top <N>              at most how many clips (default 5, at most ${MAX_TOP_N}); fewer
+                         when fewer moments stand out
   --min-seconds <S>      shortest clip (default ${DEFAULT_MOMENT_OPTIONS.minSeconds})
   --max-seconds <S>      longest clip (default ${DEFAULT_MOMENT_OPTIONS.maxSeconds})
   --mode fast|full       signal pass: keyframes only (fast) or every frame (full); default ${DEFAULT_SIGNAL_MODE}

@@ -25,8 +25,9 @@ const GAP_FILL_ROUNDS = 3;
 
 /**
  * The analyzer that needs nothing but the signals: interest curve → candidate clips at its
- * peaks (edges on pauses and cuts) → scored → the best non-overlapping `topN`; chapters for the
- * whole video. Deterministic: the same signals always give the same clips in the same order.
+ * peaks (edges on pauses and cuts) → scored → the best non-overlapping `topN` (fewer when fewer
+ * moments stand out); chapters for the whole video. Deterministic: the same signals always give
+ * the same clips in the same order.
  */
 export function createLocalAnalyzer(): Analyzer {
   return {
@@ -84,6 +85,10 @@ export function analyzeLocally(input: AnalysisInput): AnalysisResult {
     if (extra.length === 0) break;
     picked = pickMoments([...picked, ...extra], options.topN);
   }
+
+  // A clip in which nothing stands out is kept only as the video's one clip: from a video with
+  // one moment, a creator wants that moment, not quiet stretches rendered and ranked beside it.
+  picked = picked.filter((moment, rank) => rank === 0 || moment.standsOut);
 
   const moments: ScoredMoment[] = picked.map((moment, ordinal) => ({
     ordinal,

@@ -11,6 +11,8 @@ export type MomentScore = {
   subscores: Subscores;
   reasons: Reason[];
   title: string;
+  /** False when the signals show nothing worth a reason; the one reason then says so. */
+  standsOut: boolean;
 };
 
 /**
@@ -34,6 +36,7 @@ export function scoreMoment(range: TimeRange, context: ScoringContext): MomentSc
     subscores,
     reasons: buildReasons(ranked, evidence),
     title: buildTitle({ ranked, range, evidence, hasTranscript: (context.transcript?.length ?? 0) > 0 }),
+    standsOut: ranked.length > 0,
   };
 }
 
