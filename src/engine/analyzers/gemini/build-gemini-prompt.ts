@@ -1,5 +1,5 @@
+import { formatTimestamp } from "@/engine/format-timestamp";
 import type { MomentOptions } from "@/engine/types";
-import { formatTimestamp } from "./time-ranges";
 
 /**
  * The instructions and the task text sent with the video. Pure, so the wording is pinned by a

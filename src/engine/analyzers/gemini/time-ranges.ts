@@ -23,17 +23,3 @@ export function lengthSeconds(range: TimeRange): number {
 export function roundSeconds(seconds: number): number {
   return Math.round(seconds * 100) / 100;
 }
-
-export function clamp(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, value));
-}
-
-/** `m:ss` or `h:mm:ss`, for messages and prompts. */
-export function formatTimestamp(totalSeconds: number): string {
-  const whole = Math.max(0, Math.floor(totalSeconds));
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const seconds = whole % 60;
-  const pad = (n: number) => n.toString().padStart(2, "0");
-  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
-}
