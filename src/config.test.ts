@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_SCORING_WEIGHTS } from "@/engine/scoring/weights";
 import { ConfigError, parseConfig } from "./config";
 
 const noSecretFile = { readSecretFile: () => "generated-secret-for-tests-0123456789" };
@@ -58,6 +59,16 @@ describe("parseConfig", () => {
     expect(message).toContain("TRUSS_BUCKET_NAME: must be a valid S3 bucket name");
     expect(message).toContain("SMTP_URL: must be an smtp:// or smtps:// URL");
     expect(message).toContain("IMPORT_ALLOW_PRIVATE_ADDRESSES: must be true or false");
+  });
+
+  it("reads scoring weights, and names a bad one", () => {
+    expect(parseConfig({}, noSecretFile).analysis.scoringWeights).toEqual(DEFAULT_SCORING_WEIGHTS);
+    expect(
+      parseConfig({ TRUSS_SCORING_WEIGHTS: "hook=0.5,chat=0" }, noSecretFile).analysis.scoringWeights,
+    ).toEqual({ ...DEFAULT_SCORING_WEIGHTS, hook: 0.5, chat: 0 });
+    expect(() => parseConfig({ TRUSS_SCORING_WEIGHTS: "hype=1" }, noSecretFile)).toThrow(
+      /TRUSS_SCORING_WEIGHTS: "hype" is not a sub-score/,
+    );
   });
 
   it("requires a real secret in production on AWS", () => {

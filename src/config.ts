@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_SCORING_WEIGHTS, parseWeights } from "@/engine/scoring/weights";
+import type { ScoringWeights } from "@/engine/types";
 
 /**
  * The one place that reads `process.env`. Everything else receives a typed `Config`
@@ -90,6 +92,12 @@ export const EnvSchema = z.object({
   GOOGLE_GENERATIVE_AI_API_KEY: z.string().min(1).optional(),
   GEMINI_MODEL: z.string().min(1).default("gemini-flash-latest"),
   GEMINI_BASE_URL: httpUrl.optional(),
+  /**
+   * How much each sub-score counts towards a clip's score, e.g. `hook=0.3,speech=0.3`; names
+   * left out keep their default (src/engine/scoring/weights.ts). Scores made under other
+   * weights are not re-scored: keep them fixed to keep scores comparable.
+   */
+  TRUSS_SCORING_WEIGHTS: z.string().min(1).optional(),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   WORKER_CONCURRENCY: positiveInt.max(16).default(2),
@@ -145,6 +153,7 @@ export type Config = {
     geminiApiKey: string | undefined;
     geminiModel: string;
     geminiBaseUrl: string | undefined;
+    scoringWeights: ScoringWeights;
     ffmpegPath: string | undefined;
     ffprobePath: string | undefined;
   };
@@ -184,6 +193,12 @@ export function parseConfig(
   }
   if (env.UPLOAD_PART_SIZE_BYTES > env.UPLOAD_MULTIPART_THRESHOLD_BYTES) {
     problems.push("UPLOAD_PART_SIZE_BYTES: must not exceed UPLOAD_MULTIPART_THRESHOLD_BYTES");
+  }
+  let scoringWeights = DEFAULT_SCORING_WEIGHTS;
+  try {
+    if (env.TRUSS_SCORING_WEIGHTS) scoringWeights = parseWeights(env.TRUSS_SCORING_WEIGHTS);
+  } catch (error) {
+    problems.push(`TRUSS_SCORING_WEIGHTS: ${(error as Error).message}`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -244,6 +259,7 @@ export function parseConfig(
       geminiApiKey: env.GOOGLE_GENERATIVE_AI_API_KEY,
       geminiModel: env.GEMINI_MODEL,
       geminiBaseUrl: env.GEMINI_BASE_URL,
+      scoringWeights,
       ffmpegPath: env.FFMPEG_PATH,
       ffprobePath: env.FFPROBE_PATH,
     },

@@ -16,6 +16,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SCORING_WEIGHTS } from "@/engine/scoring/weights";
 import { generateSyntheticVideo, ONE_LOUD_BURST_MINUTE } from "@/engine/testing/synthetic-video";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { runMedia } from "@/media/run-ffmpeg";
@@ -69,6 +70,8 @@ describe("parseClipArgs", () => {
         "full",
         "--layout",
         "facecam",
+        "--weights",
+        "hook=0.5,chat=0",
       ]),
     ).toEqual({
       input: "in.mp4",
@@ -76,6 +79,7 @@ describe("parseClipArgs", () => {
       topN: 3,
       minSeconds: 10,
       maxSeconds: 30,
+      weights: { ...DEFAULT_SCORING_WEIGHTS, hook: 0.5, chat: 0 },
       mode: "full",
       captionsPath: null,
       layoutChoice: "facecam",
@@ -88,6 +92,7 @@ describe("parseClipArgs", () => {
       topN: 5,
       minSeconds: 15,
       maxSeconds: 60,
+      weights: DEFAULT_SCORING_WEIGHTS,
       layoutChoice: "auto",
       render: false,
     });
@@ -115,6 +120,10 @@ describe("parseClipArgs", () => {
       /--max-seconds must be at least --min-seconds/,
     ],
     [["in.mp4", "--out", "o", "--mode", "slow"], /fast or full/],
+    [
+      ["in.mp4", "--out", "o", "--weights", "hype=1"],
+      /--weights: "hype" is not a sub-score; the names are hook,/,
+    ],
     [["in.mp4", "--out", "o", "--layout", "square"], /--layout must be one of auto, crop, fit, facecam/],
     [["in.mp4", "--out", "o", "--colour", "red"], /Unknown option --colour/],
     [["in.mp4", "--out"], /--out needs a value/],
@@ -153,6 +162,26 @@ describe("runClipCommand", () => {
     expect(report.timings.signalsSeconds).toBeGreaterThan(0);
     expect(report.timings.downloadSeconds).toBeNull();
     expect(lines.some((line) => /Measuring sound and motion \(fast\): 100%/.test(line))).toBe(true);
+  }, 60_000);
+
+  it("scores with the weights given", async () => {
+    const analyse = async (name: string, extra: string[]) =>
+      runClipCommand(
+        parseClipArgs([videoPath, "--out", path.join(directory, name), "--no-render", ...extra]),
+        {
+          binaries,
+          log: quiet,
+        },
+      );
+    const loudnessOnly = await analyse("loudness-only", [
+      "--weights",
+      "audioEnergy=1,hook=0,visualDynamics=0,speech=0,chat=0",
+    ]);
+    const byDefault = await analyse("default-weights", []);
+    const [clip] = loudnessOnly.clips;
+    expect(clip?.score).toBe(clip?.subscores.audioEnergy);
+    expect(byDefault.clips[0]?.subscores).toEqual(clip?.subscores);
+    expect(byDefault.clips[0]?.score).not.toBe(clip?.score);
   }, 60_000);
 
   it("clips a stream capture (MPEG-TS, its clock at one hour) from a seekable copy", async () => {

@@ -12,12 +12,14 @@ import {
   resolveMomentOptions,
 } from "@/engine/defaults";
 import { prepareRenderer, renderClip, renderHintsFrom } from "@/engine/render/render-clip";
+import { DEFAULT_SCORING_WEIGHTS, parseWeights, SUBSCORE_NAMES } from "@/engine/scoring/weights";
 import {
   type Chapter,
   isLayoutChoice,
   LAYOUT_CHOICES,
   type LayoutChoice,
   type Reason,
+  type ScoringWeights,
   type SignalMode,
   type Subscores,
   type TranscriptSegment,
@@ -47,6 +49,8 @@ Options:
                          when fewer moments stand out
   --min-seconds <S>      shortest clip (default ${DEFAULT_MOMENT_OPTIONS.minSeconds})
   --max-seconds <S>      longest clip (default ${DEFAULT_MOMENT_OPTIONS.maxSeconds})
+  --weights <W>          what a score counts, e.g. hook=0.3,speech=0.3 (names: ${SUBSCORE_NAMES.join(", ")};
+                         those left out keep their default)
   --mode fast|full       signal pass: keyframes only (fast) or every frame (full); default ${DEFAULT_SIGNAL_MODE}
   --captions <file>      an SRT or VTT transcript to burn in as captions
   --layout <L>           auto (default: decided per clip), crop, fit or facecam
@@ -69,13 +73,23 @@ export type ClipCommandOptions = {
   topN: number;
   minSeconds: number;
   maxSeconds: number;
+  weights: ScoringWeights;
   mode: SignalMode;
   captionsPath: string | null;
   layoutChoice: LayoutChoice;
   render: boolean;
 };
 
-const VALUE_FLAGS = ["--out", "--top", "--min-seconds", "--max-seconds", "--mode", "--captions", "--layout"];
+const VALUE_FLAGS = [
+  "--out",
+  "--top",
+  "--min-seconds",
+  "--max-seconds",
+  "--weights",
+  "--mode",
+  "--captions",
+  "--layout",
+];
 /** Digits only: Number() would also take "0x3", "1e1", " 5 " and "". */
 const WHOLE_NUMBER = /^\d+$/;
 const DECIMAL_NUMBER = /^\d+(?:\.\d+)?$/;
@@ -141,6 +155,13 @@ export function parseClipArgs(argv: readonly string[]): ClipCommandOptions {
       `--max-seconds ${maxSeconds} is below the default --min-seconds of ${DEFAULT_MOMENT_OPTIONS.minSeconds}; give a --min-seconds of at most ${maxSeconds} too`,
     );
   }
+  let weights = DEFAULT_SCORING_WEIGHTS;
+  const weightsText = values.get("--weights");
+  try {
+    if (weightsText !== undefined) weights = parseWeights(weightsText);
+  } catch (error) {
+    throw new UsageError(`--weights: ${(error as Error).message}`);
+  }
   let resolved: ReturnType<typeof resolveMomentOptions>;
   try {
     resolved = resolveMomentOptions({ topN, minSeconds, maxSeconds });
@@ -161,6 +182,7 @@ export function parseClipArgs(argv: readonly string[]): ClipCommandOptions {
     topN: resolved.topN,
     minSeconds: resolved.minSeconds,
     maxSeconds: resolved.maxSeconds,
+    weights,
     mode,
     captionsPath: values.get("--captions") ?? null,
     layoutChoice,
@@ -309,6 +331,7 @@ export async function runClipCommand(
       topN: options.topN,
       minSeconds: options.minSeconds,
       maxSeconds: options.maxSeconds,
+      weights: options.weights,
     });
     let lastPercent = -10;
     const { probe, signals, analysis, timings } = await analyzeSource({

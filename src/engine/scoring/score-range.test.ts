@@ -4,7 +4,7 @@ import { bracketedEvent, makeSignalCurve } from "@/engine/testing/signal-curves"
 import { transcriptCoverage } from "./score-moment";
 import { scoreRange } from "./score-range";
 import { busiestWindow } from "./scoring-context";
-import { combineSubscores, resolveWeights } from "./weights";
+import { combineSubscores, parseWeights, resolveWeights } from "./weights";
 
 const weights = DEFAULT_SCORING_WEIGHTS;
 
@@ -178,6 +178,22 @@ describe("weights", () => {
     expect(() =>
       resolveWeights({ hook: 0, audioEnergy: 0, visualDynamics: 0, speech: 0, chat: 0 }),
     ).toThrow();
+  });
+
+  it("reads weights as an operator writes them, naming what is wrong", () => {
+    expect(parseWeights("hook=0.4, speech=.3")).toEqual({ ...weights, hook: 0.4, speech: 0.3 });
+    expect(parseWeights("audioEnergy=1,hook=0,visualDynamics=0,speech=0,chat=0")).toEqual({
+      hook: 0,
+      audioEnergy: 1,
+      visualDynamics: 0,
+      speech: 0,
+      chat: 0,
+    });
+    expect(() => parseWeights("hooks=0.3")).toThrow(/"hooks" is not a sub-score; the names are hook, /);
+    expect(() => parseWeights("hook:0.3")).toThrow(/"hook:0.3" is not name=value/);
+    expect(() => parseWeights("hook=-1")).toThrow(/hook=-1: the weight must be a number ≥ 0/);
+    expect(() => parseWeights("hook=0x1")).toThrow(/must be a number/);
+    expect(() => parseWeights("hook=0,audioEnergy=0,visualDynamics=0,speech=0,chat=0")).toThrow(/above 0/);
   });
 });
 

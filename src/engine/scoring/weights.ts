@@ -52,3 +52,24 @@ export function resolveWeights(weights: Partial<ScoringWeights> | undefined): Sc
     throw new Error("At least one scoring weight must be above 0");
   return resolved;
 }
+
+/**
+ * Weights as an operator writes them (`TRUSS_SCORING_WEIGHTS`, `truss clip --weights`):
+ * `name=value` pairs separated by commas, e.g. `hook=0.3,speech=0.3`. Names left out keep their
+ * default; the result is checked as `resolveWeights` checks it.
+ */
+export function parseWeights(text: string): ScoringWeights {
+  const weights: Partial<ScoringWeights> = {};
+  for (const pair of text.split(",").map((part) => part.trim())) {
+    const match = /^(\w+)\s*=\s*(\S+)$/.exec(pair);
+    if (!match) throw new Error(`"${pair}" is not name=value (e.g. hook=0.3)`);
+    const [, name = "", value = ""] = match;
+    if (!SUBSCORE_NAMES.includes(name as SubscoreName))
+      throw new Error(`"${name}" is not a sub-score; the names are ${SUBSCORE_NAMES.join(", ")}`);
+    const weight = Number(value);
+    if (!/^\d*\.?\d+$/.test(value) || !Number.isFinite(weight))
+      throw new Error(`${name}=${value}: the weight must be a number ≥ 0`);
+    weights[name as SubscoreName] = weight;
+  }
+  return resolveWeights(weights);
+}

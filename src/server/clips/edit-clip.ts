@@ -146,7 +146,14 @@ async function scoreNewRange(options: {
       videoId: clip.videoId,
     });
     return (
-      (await rescoreClip({ table: tableOf(runtime), creatorId, clip, probe: options.probe, inputs })) ?? clip
+      (await rescoreClip({
+        table: tableOf(runtime),
+        creatorId,
+        clip,
+        probe: options.probe,
+        inputs,
+        weights: runtime.config.analysis.scoringWeights,
+      })) ?? clip
     );
   } catch (error) {
     console.warn("[clips] scoring an edited clip failed; its render job scores it", clip.clipId, error);

@@ -1,9 +1,14 @@
 import { type Clip, updateClipScore } from "@/db/repos/clip-repo";
 import type { Table } from "@/db/table";
 import { curveToScore } from "@/engine/analyzers/local-analyzer";
-import { DEFAULT_MOMENT_OPTIONS } from "@/engine/defaults";
 import { scoreRange } from "@/engine/scoring/score-range";
-import type { AnalysisResult, MediaProbe, SignalCurve, TranscriptSegment } from "@/engine/types";
+import type {
+  AnalysisResult,
+  MediaProbe,
+  ScoringWeights,
+  SignalCurve,
+  TranscriptSegment,
+} from "@/engine/types";
 import { readAnalysisArtifact, readSignalsArtifact } from "@/storage/analysis-artifacts";
 import { captionsTranscript } from "@/storage/creator-transcript";
 import type { Bucket } from "@/storage/object-io";
@@ -46,6 +51,8 @@ export async function rescoreClip(options: {
   clip: Clip;
   probe: MediaProbe;
   inputs: ScoringInputs;
+  /** The configured weights, which the analysis used too. */
+  weights: ScoringWeights;
 }): Promise<Clip | null> {
   const { clip, inputs } = options;
   const scoredLocally = inputs.analysis?.analyzer === "local";
@@ -53,7 +60,7 @@ export async function rescoreClip(options: {
   const readout = scoreRange({
     signals: curveToScore(options.probe, inputs.signals),
     range: { startSeconds: clip.startSeconds, endSeconds: clip.endSeconds },
-    weights: DEFAULT_MOMENT_OPTIONS.weights,
+    weights: options.weights,
     transcript: inputs.transcript,
   });
   return updateClipScore({

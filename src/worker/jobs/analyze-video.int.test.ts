@@ -14,6 +14,7 @@ import {
   setClipRenderStatus,
 } from "@/db/repos/clip-repo";
 import { findVideoById, updateVideoStatus, type Video } from "@/db/repos/video-repo";
+import { combineSubscores, DEFAULT_SCORING_WEIGHTS } from "@/engine/scoring/weights";
 import type { PlantedEvent } from "@/engine/testing/synthetic-video";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
@@ -34,9 +35,9 @@ const runtime = testRuntime();
 const table = tableOf(runtime);
 const storage = { s3: runtime.clients.s3, bucket: runtime.config.aws.bucketName };
 
-function jobContext(logs: string[]): JobContext {
+function jobContext(logs: string[], jobRuntime = runtime): JobContext {
   return {
-    runtime,
+    runtime: jobRuntime,
     signal: new AbortController().signal,
     attempt: 1,
     isFinalAttempt: false,
@@ -352,6 +353,38 @@ describe("analyze-video job", () => {
       await rm(downloadDir, { recursive: true, force: true });
     }
     expect(await analyzeTempDirs()).toEqual(tempDirsBefore);
+  }, 180_000);
+
+  it("scores with the configured weights, in the analysis and when an edited clip is scored again", async () => {
+    const loudnessOnly = testRuntime({
+      TRUSS_SCORING_WEIGHTS: "audioEnergy=1,hook=0,visualDynamics=0,speech=0,chat=0",
+    });
+    const { video: weighted } = await createQueuedTestVideo({ runtime: loudnessOnly });
+    const ref = { creatorId: weighted.creatorId, videoId: weighted.videoId };
+    await analyzeVideoJob.run(ref, jobContext([], loudnessOnly));
+    const [best] = await listClipsByVideo({ table, ...ref, consistent: true });
+    expect(best).toBeDefined();
+    expect(best!.score).toBe(best!.subscores.audioEnergy);
+    // Under the default weights the same sub-scores make another score.
+    expect(combineSubscores(best!.subscores, DEFAULT_SCORING_WEIGHTS)).not.toBe(best!.score);
+
+    const edited = await editClip({
+      table,
+      creatorId: weighted.creatorId,
+      clipId: best!.clipId,
+      expectedVersion: best!.version,
+      startSeconds: best!.startSeconds + 2,
+      endSeconds: best!.endSeconds,
+      layoutChoice: "fit",
+    });
+    await renderClipJob.run(
+      { ...ref, clipId: best!.clipId, revision: edited.revision },
+      jobContext([], loudnessOnly),
+    );
+    const rescored = await findClipById({ table, creatorId: weighted.creatorId, clipId: best!.clipId });
+    expect(rescored).toMatchObject({ status: "READY", startSeconds: best!.startSeconds + 2 });
+    expect(rescored!.score).toBe(rescored!.subscores.audioEnergy);
+    expect(combineSubscores(rescored!.subscores, DEFAULT_SCORING_WEIGHTS)).not.toBe(rescored!.score);
   }, 180_000);
 
   it("makes a video shorter than the automatic 15 s minimum one clip: all of it", async () => {

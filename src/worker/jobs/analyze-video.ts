@@ -278,7 +278,7 @@ async function analysisStage(
       probe,
       signals,
       transcript,
-      options: DEFAULT_MOMENT_OPTIONS,
+      options: { ...DEFAULT_MOMENT_OPTIONS, weights: context.runtime.config.analysis.scoringWeights },
       signal,
     }),
   );

@@ -76,7 +76,14 @@ export async function rerenderClip(options: {
   // inputs give the same score, and nothing is written.
   const inputs = await loadScoringInputs({ ...storage, creatorId, videoId, signal, log });
   const { signals, transcript } = inputs;
-  const rescored = await rescoreClip({ table, creatorId, clip, probe: video.probe, inputs });
+  const rescored = await rescoreClip({
+    table,
+    creatorId,
+    clip,
+    probe: video.probe,
+    inputs,
+    weights: context.runtime.config.analysis.scoringWeights,
+  });
   if (!rescored) return log("a newer range was saved while re-scoring", { clipId, revision });
   clip = rescored;
 
