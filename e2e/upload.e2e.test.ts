@@ -52,6 +52,7 @@ afterAll(async () => {
 
 type VideoJson = {
   id: string;
+  clipOptions: { count: number; minSeconds: number; maxSeconds: number };
   status: string;
   metadata: {
     durationSeconds: number;
@@ -140,6 +141,15 @@ describe("uploading videos in Chromium", () => {
     });
     await page.goto(`${upload.appUrl}/videos`);
     await page.getByText("No videos yet").waitFor();
+    // The clips to ask for: chosen once the page answers (the browser remembers the choice).
+    const remembered = () => page.evaluate(() => localStorage.getItem("truss:clip-options"));
+    await expect
+      .poll(async () => {
+        await page.getByLabel("Clips per video").selectOption("3");
+        await page.getByLabel("Clip length").selectOption({ label: "Short: 15–30 s" });
+        return JSON.parse((await remembered()) ?? "null");
+      })
+      .toEqual({ count: 3, minSeconds: 15, maxSeconds: 30 });
     // Slow enough to watch: the file takes a few seconds at 600 KB/s.
     await throttleUploads(page, 600_000);
 
@@ -183,6 +193,7 @@ describe("uploading videos in Chromium", () => {
     const { video } = (await response.json()) as { video: VideoJson };
     expect(["QUEUED", "ANALYZING", "RENDERING", "READY"]).toContain(video.status);
     expect(video.metadata).toMatchObject({ width: 640, height: 360, videoCodec: "h264", audioCodec: "aac" });
+    expect(video.clipOptions).toEqual({ count: 3, minSeconds: 15, maxSeconds: 30 });
     expect(video.metadata?.durationSeconds).toBeGreaterThan(19.9);
     expect(video.metadata?.durationSeconds).toBeLessThan(20.2);
 
@@ -217,6 +228,7 @@ describe("uploading videos in Chromium", () => {
     // On the video's page, the interest timeline, a chapter and a clip's reasons each play the
     // source from their moment.
     await page.goto(`${upload.appUrl}/videos/${videoId}`);
+    await page.getByText(/^\d clips?(, | \(up to 3 asked, )15–30 s each\)?$/).waitFor();
     const card = page.locator("article[id^='clip-']").first();
     const clipId = (await card.getAttribute("id"))!.replace(/^clip-/, "");
     await expectSeeksPlayTheSource(page, card, clipId);

@@ -18,6 +18,9 @@ export const MAX_TOP_N = 20;
  */
 export const SHORTEST_CLIP_SECONDS = 3;
 
+/** The longest clip: every target platform takes vertical videos up to 3 minutes (Shorts' limit). */
+export const LONGEST_CLIP_SECONDS = 180;
+
 /**
  * Why a video is too short to clip, or null when it is long enough: one wording for every
  * place that refuses such a video before any work (the CLI; the worker says the same).

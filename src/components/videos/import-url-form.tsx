@@ -3,10 +3,17 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import type { ClipOptions } from "@/engine/clip-options";
 import { videoApi } from "./video-api";
 
 /** Import a video from a direct media URL (the worker downloads it). */
-export function ImportUrlForm({ onImported }: { onImported: () => void }) {
+export function ImportUrlForm({
+  clipOptions,
+  onImported,
+}: {
+  clipOptions: ClipOptions;
+  onImported: () => void;
+}) {
   const [url, setUrl] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -16,7 +23,7 @@ export function ImportUrlForm({ onImported }: { onImported: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      await videoApi.importUrl(url.trim());
+      await videoApi.importUrl(url.trim(), clipOptions);
       setUrl("");
       onImported();
     } catch (caught) {

@@ -1,3 +1,4 @@
+import type { ClipOptions } from "@/engine/clip-options";
 import {
   extensionOf,
   formatForContentType,
@@ -33,6 +34,8 @@ export type UploadSnapshot = ProgressReading & {
 
 export type UploadFileOptions = {
   file: File;
+  /** The clips asked for; a resumed upload keeps those it was created with. */
+  clipOptions?: ClipOptions;
   signal: AbortSignal;
   onSnapshot: (snapshot: UploadSnapshot) => void;
   concurrency?: number;
@@ -96,6 +99,7 @@ export async function uploadFile(options: UploadFileOptions): Promise<{ videoId:
         filename: file.name,
         contentType: declaredContentType(file),
         sizeBytes: file.size,
+        clipOptions: options.clipOptions,
       });
       if (signal.aborted) {
         await videoApi.remove(created.video.id).catch(() => {});

@@ -1,12 +1,13 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
+import type { ClipOptions } from "@/engine/clip-options";
 import { browserStore, forgetVideo } from "./file-identity";
 import { type UploadSnapshot, uploadFile } from "./upload-file";
 import { videoApi } from "./video-api";
 
 /** One file the creator picked, and where its upload stands. */
-export type UploadEntry = { key: string; file: File; snapshot: UploadSnapshot };
+export type UploadEntry = { key: string; file: File; clipOptions: ClipOptions; snapshot: UploadSnapshot };
 
 const initialSnapshot = (file: File): UploadSnapshot => ({
   phase: "preparing",
@@ -35,12 +36,13 @@ export function useUploads(onVideoChanged: () => void) {
   }, []);
 
   const run = useCallback(
-    (key: string, file: File) => {
+    (key: string, file: File, clipOptions: ClipOptions) => {
       const controller = new AbortController();
       controllers.current.set(key, controller);
       let announced = false;
       uploadFile({
         file,
+        clipOptions,
         signal: controller.signal,
         onSnapshot: (snapshot) => {
           update(key, snapshot);
@@ -60,14 +62,14 @@ export function useUploads(onVideoChanged: () => void) {
   );
 
   const addFiles = useCallback(
-    (files: Iterable<File>) => {
+    (files: Iterable<File>, clipOptions: ClipOptions) => {
       const added: UploadEntry[] = [];
       for (const file of files) {
         counter.current += 1;
-        added.push({ key: `upload-${counter.current}`, file, snapshot: initialSnapshot(file) });
+        added.push({ key: `upload-${counter.current}`, file, clipOptions, snapshot: initialSnapshot(file) });
       }
       setEntries((current) => [...added, ...current]);
-      for (const entry of added) run(entry.key, entry.file);
+      for (const entry of added) run(entry.key, entry.file, entry.clipOptions);
     },
     [run],
   );
@@ -93,7 +95,7 @@ export function useUploads(onVideoChanged: () => void) {
       const entry = entries.find((candidate) => candidate.key === key);
       if (!entry) return;
       update(key, initialSnapshot(entry.file));
-      run(key, entry.file);
+      run(key, entry.file, entry.clipOptions);
     },
     [entries, run, update],
   );

@@ -1,3 +1,4 @@
+import type { ClipOptions } from "@/engine/clip-options";
 import type { ResumeInstructions } from "@/server/videos/resume-video-upload";
 import type { VideoView } from "@/server/videos/to-video-view";
 import type { SignedPart, UploadInstructions } from "@/server/videos/upload-instructions";
@@ -60,8 +61,10 @@ export const videoApi = {
       undefined,
       signal,
     ),
-  createUpload: (body: { filename: string; contentType: string; sizeBytes: number }, signal?: AbortSignal) =>
-    request<{ video: VideoView; upload: UploadInstructions }>("POST", "/api/videos", body, signal),
+  createUpload: (
+    body: { filename: string; contentType: string; sizeBytes: number; clipOptions?: ClipOptions },
+    signal?: AbortSignal,
+  ) => request<{ video: VideoView; upload: UploadInstructions }>("POST", "/api/videos", body, signal),
   resumeUpload: (videoId: string, signal?: AbortSignal) =>
     request<{ video: VideoView; upload: ResumeInstructions }>(
       "GET",
@@ -84,7 +87,8 @@ export const videoApi = {
       parts ? { parts } : {},
       signal,
     ),
-  importUrl: (url: string) => request<{ video: VideoView }>("POST", "/api/videos/import", { url }),
+  importUrl: (url: string, clipOptions?: ClipOptions) =>
+    request<{ video: VideoView }>("POST", "/api/videos/import", { url, clipOptions }),
   /** A freshly signed URL of the uploaded source, for a player whose URL has expired. */
   sourceUrl: (videoId: string) =>
     request<{ source: { url: string; expiresAt: string } }>(

@@ -1,7 +1,11 @@
 "use client";
 
-import { useCallback, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Card, CardBody } from "@/components/ui/card";
+import type { ClipOptions } from "@/engine/clip-options";
+import { readRememberedClipOptions, rememberClipOptions } from "./clip-options-choices";
+import { ClipOptionsPicker } from "./clip-options-picker";
+import { browserStore } from "./file-identity";
 import { ImportUrlForm } from "./import-url-form";
 import { UploadDropzone } from "./upload-dropzone";
 import { UploadList } from "./upload-list";
@@ -15,11 +19,22 @@ export function VideosScreen({
   initialVideos,
   initialCursor,
   maxSizeText,
+  defaultClipOptions,
 }: {
   initialVideos: VideoView[];
   initialCursor: string | null;
   maxSizeText: string;
+  defaultClipOptions: ClipOptions;
 }) {
+  const [clipOptions, setClipOptions] = useState(defaultClipOptions);
+  // Read after hydration: the server renders the defaults, knowing nothing of this browser.
+  useEffect(() => {
+    setClipOptions(readRememberedClipOptions(browserStore(), defaultClipOptions));
+  }, [defaultClipOptions]);
+  const chooseClipOptions = (next: ClipOptions) => {
+    setClipOptions(next);
+    rememberClipOptions(browserStore(), next);
+  };
   // The library is created after the uploads hook; route its refresh through a ref.
   const refreshRef = useRef<() => void>(() => {});
   const onVideoChanged = useCallback(() => refreshRef.current(), []);
@@ -31,8 +46,12 @@ export function VideosScreen({
     <div className="flex flex-col gap-8">
       <Card>
         <CardBody className="flex flex-col gap-6">
-          <UploadDropzone onFiles={uploads.addFiles} maxSizeText={maxSizeText} />
-          <ImportUrlForm onImported={onVideoChanged} />
+          <ClipOptionsPicker value={clipOptions} defaults={defaultClipOptions} onChange={chooseClipOptions} />
+          <UploadDropzone
+            onFiles={(files) => uploads.addFiles(files, clipOptions)}
+            maxSizeText={maxSizeText}
+          />
+          <ImportUrlForm clipOptions={clipOptions} onImported={onVideoChanged} />
         </CardBody>
       </Card>
       <UploadList

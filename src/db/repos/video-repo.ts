@@ -33,6 +33,7 @@ import {
   transactWrite,
   translateWriteError,
 } from "@/db/table";
+import { ClipOptions, DEFAULT_CLIP_OPTIONS } from "@/engine/clip-options";
 import { clipIdPrefixForVideo } from "@/lib/ids";
 import { isTerminalStatus, VIDEO_STATUSES } from "@/lib/video-status";
 import { DYNAMIC_RANGES } from "@/media/dynamic-range";
@@ -156,6 +157,8 @@ export const VideoItem = z.object({
   analysis: VideoAnalysisInfo.nullable(),
   /** Videos stored before captions could be given have none. */
   captions: VideoCaptionsInfo.nullable().default(null),
+  /** How many clips the creator asked for, and how long; videos stored before had the defaults. */
+  clipOptions: ClipOptions.default(DEFAULT_CLIP_OPTIONS),
   clipCount: z.number().int().nonnegative(),
   /** How often the sweep re-queued this video while it was stuck. */
   requeueCount: z.number().int().nonnegative(),
@@ -234,13 +237,13 @@ export type NewVideo = Pick<
   | "uploadId"
   | "partSizeBytes"
   | "partCount"
-> & { stage?: string | null };
+> & { stage?: string | null; clipOptions?: ClipOptions };
 
 // Create a video in UPLOADING with its active-index item (and parts item for multipart), in one transaction.
 export async function createVideo(options: { table: Table; video: NewVideo; now?: Date }): Promise<Video> {
   const { table } = options;
   const nowIso = (options.now ?? new Date()).toISOString();
-  const { stage = null, ...fields } = options.video;
+  const { stage = null, clipOptions = DEFAULT_CLIP_OPTIONS, ...fields } = options.video;
   const video: Video = {
     ...fields,
     status: "UPLOADING",
@@ -256,6 +259,7 @@ export async function createVideo(options: { table: Table; video: NewVideo; now?
     seekableCopyKey: null,
     analysis: null,
     captions: null,
+    clipOptions,
     clipCount: 0,
     requeueCount: 0,
     createdAt: nowIso,

@@ -23,6 +23,7 @@ export type VideoStudio = {
     | "analysis"
     | "captions"
     | "clipCount"
+    | "clipOptions"
     | "createdAt"
     | "updatedAt"
   >;
@@ -59,6 +60,7 @@ export async function getVideoStudio(options: {
       analysis: video.analysis,
       captions: video.captions,
       clipCount: video.clipCount,
+      clipOptions: video.clipOptions,
       createdAt: video.createdAt,
       updatedAt: video.updatedAt,
     },

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { createVideo } from "@/db/repos/video-repo";
+import { ClipOptionsInput } from "@/engine/clip-options";
 import { createId } from "@/lib/ids";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
@@ -20,6 +21,7 @@ export const CreateVideoUploadBody = z.object({
   filename: z.string().min(1).max(1024),
   contentType: z.string().max(200),
   sizeBytes: z.number().int().positive(),
+  clipOptions: ClipOptionsInput.optional(),
 });
 export type CreateVideoUploadBody = z.infer<typeof CreateVideoUploadBody>;
 
@@ -75,6 +77,7 @@ export async function createVideoUpload(options: {
       partSizeBytes: plan.kind === "multipart" ? plan.partSizeBytes : null,
       partCount: plan.kind === "multipart" ? plan.partCount : null,
       stage: "uploading",
+      clipOptions: body.clipOptions,
     },
   });
   const upload: UploadInstructions =

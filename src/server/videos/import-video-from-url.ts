@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { createVideo } from "@/db/repos/video-repo";
+import { type ClipOptions, ClipOptionsInput } from "@/engine/clip-options";
 import { createId } from "@/lib/ids";
 import { parseImportUrl, resolvePublicAddresses, UrlImportError } from "@/net/open-public-url";
 import { enqueueJob } from "@/queue/enqueue-job";
@@ -10,7 +11,10 @@ import { sourceObjectKey } from "@/storage/object-keys";
 import { displayFilename } from "./accepted-video-formats";
 import { toVideoView, type VideoView } from "./to-video-view";
 
-export const ImportVideoBody = z.object({ url: z.string().min(1).max(2048) });
+export const ImportVideoBody = z.object({
+  url: z.string().min(1).max(2048),
+  clipOptions: ClipOptionsInput.optional(),
+});
 
 /**
  * Queues the import of a direct media URL: the worker fetches it into the bucket and then
@@ -21,6 +25,7 @@ export async function importVideoFromUrl(options: {
   runtime: Runtime;
   creatorId: string;
   url: string;
+  clipOptions?: ClipOptions;
 }): Promise<{ video: VideoView }> {
   const { runtime, creatorId } = options;
   let url: URL;
@@ -54,6 +59,7 @@ export async function importVideoFromUrl(options: {
       partSizeBytes: null,
       partCount: null,
       stage: "waiting to download",
+      clipOptions: options.clipOptions,
     },
   });
   await enqueueJob(runtime, "import-video", { creatorId, videoId });

@@ -35,6 +35,8 @@ export type VideoView = {
   metadata: VideoMetadataView | null;
   thumbnailUrl: string | null;
   clipCount: number;
+  /** What the creator asked for: at most `count` clips of `minSeconds`–`maxSeconds`. */
+  clipOptions: Video["clipOptions"];
   analysis: Video["analysis"];
   /** The creator's subtitle file, burned into the clips as captions; null without one. */
   captions: Video["captions"];
@@ -80,6 +82,7 @@ export async function toVideoView(runtime: Runtime, video: Video): Promise<Video
         ).url
       : null,
     clipCount: video.clipCount,
+    clipOptions: video.clipOptions,
     analysis: video.analysis,
     captions: video.captions,
     createdAt: video.createdAt,

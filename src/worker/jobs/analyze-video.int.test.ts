@@ -387,6 +387,18 @@ describe("analyze-video job", () => {
     expect(combineSubscores(rescored!.subscores, DEFAULT_SCORING_WEIGHTS)).not.toBe(rescored!.score);
   }, 180_000);
 
+  it("makes the clips the creator asked for: how many at most, and how long", async () => {
+    const clipOptions = { count: 1, minSeconds: 30, maxSeconds: 40 };
+    const { video: asked } = await createQueuedTestVideo({ runtime, clipOptions });
+    await analyzeVideoJob.run({ creatorId: asked.creatorId, videoId: asked.videoId }, jobContext([]));
+    const clips = await listClipsByVideo({ table, ...asked, consistent: true });
+    expect(clips).toHaveLength(1);
+    const lengthSeconds = clips[0]!.endSeconds - clips[0]!.startSeconds;
+    expect(lengthSeconds).toBeGreaterThanOrEqual(30 - 1e-6);
+    expect(lengthSeconds).toBeLessThanOrEqual(40 + 1e-6);
+    expect(clips[0]).toMatchObject({ status: "READY" });
+  }, 120_000);
+
   it("makes a video shorter than the automatic 15 s minimum one clip: all of it", async () => {
     const { video: short } = await createQueuedTestVideo({ runtime, durationSeconds: 8 });
     await analyzeVideoJob.run({ creatorId: short.creatorId, videoId: short.videoId }, jobContext([]));

@@ -21,7 +21,8 @@ import {
 import type { Table } from "@/db/table";
 import { createAnalyzer } from "@/engine/analyzers/create-analyzer";
 import { createLocalAnalyzer } from "@/engine/analyzers/local-analyzer";
-import { DEFAULT_MOMENT_OPTIONS, DEFAULT_SIGNAL_MODE, describeTooShortToClip } from "@/engine/defaults";
+import { momentOptionsFor } from "@/engine/clip-options";
+import { DEFAULT_SIGNAL_MODE, describeTooShortToClip } from "@/engine/defaults";
 import { prepareRenderer } from "@/engine/render/render-clip";
 import { extractSignals, SignalExtractionError } from "@/engine/signals/extract-signals";
 import type { AnalysisResult, MediaProbe } from "@/engine/types";
@@ -278,7 +279,7 @@ async function analysisStage(
       probe,
       signals,
       transcript,
-      options: { ...DEFAULT_MOMENT_OPTIONS, weights: context.runtime.config.analysis.scoringWeights },
+      options: momentOptionsFor(state.video.clipOptions, context.runtime.config.analysis.scoringWeights),
       signal,
     }),
   );

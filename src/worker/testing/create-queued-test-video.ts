@@ -4,6 +4,7 @@ import path from "node:path";
 import { createVideo, updateVideoStatus, type Video } from "@/db/repos/video-repo";
 import type { Table } from "@/db/table";
 import { singleUploadVideo } from "@/db/testing/single-upload-video";
+import type { ClipOptions } from "@/engine/clip-options";
 import { encodeTestVideo } from "@/engine/testing/encode-test-video";
 import {
   generateSyntheticVideo,
@@ -32,6 +33,7 @@ export async function recordQueuedVideo(options: {
   probe: MediaProbe;
   /** The stored object's ETag, as upload-complete records it (the workers read only that object). */
   sourceEtag?: string | null;
+  clipOptions?: ClipOptions;
 }): Promise<Video> {
   const { table, creatorId, videoId, probe } = options;
   await createVideo({
@@ -40,6 +42,7 @@ export async function recordQueuedVideo(options: {
       videoId,
       filename: options.filename,
       declaredSizeBytes: probe.sizeBytes,
+      clipOptions: options.clipOptions,
     }),
   });
   await updateVideoStatus({
@@ -65,6 +68,7 @@ export async function storeQueuedVideo(options: {
   runtime: Runtime;
   creatorId?: string;
   filePath: string;
+  clipOptions?: ClipOptions;
 }): Promise<Video> {
   const { runtime, filePath } = options;
   const creatorId = options.creatorId ?? createId("creator");
@@ -81,6 +85,7 @@ export async function storeQueuedVideo(options: {
     filename: path.basename(filePath),
     probe,
     sourceEtag: head?.etag,
+    clipOptions: options.clipOptions,
   });
 }
 
@@ -97,6 +102,7 @@ export async function createQueuedTestVideo(options: {
    * 3 s (live streams use 2–4 s) and none at the scene changes.
    */
   asStreamCapture?: boolean;
+  clipOptions?: ClipOptions;
 }): Promise<{ video: Video; events: PlantedEvent[] }> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), "truss-test-video-"));
   try {
@@ -125,6 +131,7 @@ export async function createQueuedTestVideo(options: {
       runtime: options.runtime,
       creatorId: options.creatorId,
       filePath,
+      clipOptions: options.clipOptions,
     });
     return { video, events: generated.events };
   } finally {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
 import { VideosScreen } from "@/components/videos/videos-screen";
+import { DEFAULT_CLIP_OPTIONS } from "@/engine/clip-options";
 import { requireCurrentCreator } from "@/server/auth/get-current-creator";
 import { getRuntime } from "@/server/runtime";
 import { listVideos } from "@/server/videos/list-videos";
@@ -22,6 +23,7 @@ export default async function VideosPage() {
         initialVideos={videos}
         initialCursor={nextCursor}
         maxSizeText={limitText(runtime.config.uploads.maxBytes)}
+        defaultClipOptions={DEFAULT_CLIP_OPTIONS}
       />
     </>
   );

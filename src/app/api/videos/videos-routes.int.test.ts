@@ -72,6 +72,47 @@ describe("/api/videos routes", () => {
     expect(await errorCode(tooBig)).toBe("payload_too_large");
   });
 
+  it("create and import keep the clips asked for, the defaults otherwise, and refuse impossible ones with 422", async () => {
+    const { cookie } = await createSignedInCreator({ runtime });
+    const file = { filename: "talk.mp4", contentType: "video/mp4", sizeBytes: MiB };
+    const post = (body: unknown) => createRoute(request("POST", base, cookie, body), paramsOf({}) as never);
+    const asked = await post({ ...file, clipOptions: { count: 10, minSeconds: 30, maxSeconds: 90 } });
+    expect(asked.status).toBe(201);
+    const { video } = (await asked.json()) as { video: { id: string } };
+    const read = await getVideoRoute(
+      request("GET", `${base}/${video.id}`, cookie),
+      paramsOf({ videoId: video.id }),
+    );
+    expect(((await read.json()) as { video: { clipOptions: unknown } }).video.clipOptions).toEqual({
+      count: 10,
+      minSeconds: 30,
+      maxSeconds: 90,
+    });
+    const byDefault = (await (await post(file)).json()) as { video: { clipOptions: unknown } };
+    expect(byDefault.video.clipOptions).toEqual({ count: 5, minSeconds: 15, maxSeconds: 60 });
+
+    const refused = await post({ ...file, clipOptions: { minSeconds: 40, maxSeconds: 30 } });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      /clipOptions\.maxSeconds/,
+    );
+    expect((await post({ ...file, clipOptions: { count: 50 } })).status).toBe(422);
+
+    const imported = await importRoute(
+      request("POST", `${base}/import`, cookie, {
+        url: "https://videos.example.com/talk.mp4",
+        clipOptions: { count: 3 },
+      }),
+      paramsOf({}) as never,
+    );
+    expect(imported.status).toBe(202);
+    expect(((await imported.json()) as { video: { clipOptions: unknown } }).video.clipOptions).toEqual({
+      count: 3,
+      minSeconds: 15,
+      maxSeconds: 60,
+    });
+  });
+
   it("import answers 422 for a private address (not allowed by default)", async () => {
     const { cookie } = await createSignedInCreator({ runtime });
     const response = await importRoute(

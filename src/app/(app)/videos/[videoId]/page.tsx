@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
-import { formatCount } from "@/components/videos/format";
+import { describeClipRequest } from "@/components/videos/clip-options-choices";
 import { ProcessingProgress } from "@/components/videos/video-detail/processing-progress";
 import { VideoStudio } from "@/components/videos/video-detail/video-studio";
 import type { VideoStatus } from "@/db/repos/video-repo";
@@ -73,7 +73,11 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
                 </span>
               )}
               {probe && !probe.hasAudio && <span>No audio</span>}
-              {video.status === "READY" && <span>{formatCount(video.clipCount, "clip")}</span>}
+              {video.status !== "FAILED" && (
+                <span>
+                  {describeClipRequest(video.clipOptions, video.status === "READY" ? video.clipCount : null)}
+                </span>
+              )}
               {video.analysis && (
                 <span>
                   {video.analysis.analyzer === "gemini"

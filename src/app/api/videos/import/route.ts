@@ -7,5 +7,8 @@ export const dynamic = "force-dynamic";
 // POST /api/videos/import – queue the import of a direct media URL (202)
 export const POST = withCreator(async (request, { creatorId, runtime }) => {
   const body = await readJsonBody(request, ImportVideoBody);
-  return jsonResponse(await importVideoFromUrl({ runtime, creatorId, url: body.url }), 202);
+  return jsonResponse(
+    await importVideoFromUrl({ runtime, creatorId, url: body.url, clipOptions: body.clipOptions }),
+    202,
+  );
 });

@@ -1,0 +1,85 @@
+import type { ClipOptions } from "@/engine/clip-options";
+import type { KeyValueStore } from "./file-identity";
+
+/** How many clips a creator may ask for from the upload card (the API takes any from 1 to 20). */
+const COUNTS = [1, 3, 5, 10, 15, 20];
+
+/** Clip lengths as short-form platforms think of them; the API takes any 3–180 s range. */
+const LENGTHS: ReadonlyArray<{ minSeconds: number; maxSeconds: number; name?: string }> = [
+  { minSeconds: 15, maxSeconds: 30, name: "Short" },
+  { minSeconds: 30, maxSeconds: 60 },
+  { minSeconds: 60, maxSeconds: 90 },
+  { minSeconds: 90, maxSeconds: 180, name: "Long" },
+];
+
+const STORE_KEY = "truss:clip-options";
+
+export type Choice = { value: string; label: string };
+
+export function countChoices(defaults: ClipOptions): Choice[] {
+  const counts = [...new Set([...COUNTS, defaults.count])].sort((a, b) => a - b);
+  return counts.map((count) => ({
+    value: String(count),
+    label: `Up to ${count} ${count === 1 ? "clip" : "clips"}${count === defaults.count ? " (default)" : ""}`,
+  }));
+}
+
+export function lengthValue(options: Pick<ClipOptions, "minSeconds" | "maxSeconds">): string {
+  return `${options.minSeconds}-${options.maxSeconds}`;
+}
+
+/** The default range first, then the rest from shortest to longest. */
+export function lengthChoices(defaults: ClipOptions): Choice[] {
+  const others = LENGTHS.filter((range) => lengthValue(range) !== lengthValue(defaults));
+  return [
+    { value: lengthValue(defaults), label: `${formatRange(defaults)} (default)` },
+    ...others.map((range) => ({
+      value: lengthValue(range),
+      label: range.name ? `${range.name}: ${formatRange(range)}` : formatRange(range),
+    })),
+  ];
+}
+
+/** A choice's value back to options; null for a value no choice has. */
+export function parseChoice(defaults: ClipOptions, count: string, length: string): ClipOptions | null {
+  if (!countChoices(defaults).some((choice) => choice.value === count)) return null;
+  if (!lengthChoices(defaults).some((choice) => choice.value === length)) return null;
+  const [minSeconds = 0, maxSeconds = 0] = length.split("-").map(Number);
+  return { count: Number(count), minSeconds, maxSeconds };
+}
+
+/** What this browser chose last time, if it is still one of the choices; else the defaults. */
+export function readRememberedClipOptions(store: KeyValueStore, defaults: ClipOptions): ClipOptions {
+  try {
+    const saved = JSON.parse(store.getItem(STORE_KEY) ?? "null") as Partial<ClipOptions> | null;
+    if (saved && typeof saved === "object") {
+      const parsed = parseChoice(defaults, String(saved.count), lengthValue(saved as ClipOptions));
+      if (parsed) return parsed;
+    }
+  } catch {
+    // Unreadable: the defaults.
+  }
+  return defaults;
+}
+
+export function rememberClipOptions(store: KeyValueStore, options: ClipOptions): void {
+  store.setItem(STORE_KEY, JSON.stringify(options));
+}
+
+/**
+ * What a video was asked for, beside what it got once ready: "Up to 5 clips, 15–60 s each";
+ * "2 clips (up to 5 asked, 15–60 s each)" when fewer moments stood out.
+ */
+export function describeClipRequest(options: ClipOptions, clipCount: number | null): string {
+  const range = `${formatRange(options)} each`;
+  const clips = (count: number) => `${count} ${count === 1 ? "clip" : "clips"}`;
+  if (clipCount === null) return `Up to ${clips(options.count)}, ${range}`;
+  if (clipCount < options.count) return `${clips(clipCount)} (up to ${options.count} asked, ${range})`;
+  return `${clips(clipCount)}, ${range}`;
+}
+
+function formatRange({ minSeconds, maxSeconds }: Pick<ClipOptions, "minSeconds" | "maxSeconds">): string {
+  const format = (seconds: number) =>
+    seconds >= 120 && seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
+  return maxSeconds >= 120 ? `${format(minSeconds)}–${format(maxSeconds)}` : `${minSeconds}–${maxSeconds} s`;
+}

@@ -1,0 +1,43 @@
+"use client";
+
+import { Select } from "@/components/ui/select";
+import type { ClipOptions } from "@/engine/clip-options";
+import { countChoices, lengthChoices, lengthValue, parseChoice } from "./clip-options-choices";
+
+/** How many clips new videos get at most, and how long: asked of each video when it is added. */
+export function ClipOptionsPicker({
+  value,
+  defaults,
+  onChange,
+}: {
+  value: ClipOptions;
+  defaults: ClipOptions;
+  onChange: (next: ClipOptions) => void;
+}) {
+  const change = (count: string, length: string) => {
+    const next = parseChoice(defaults, count, length);
+    if (next) onChange(next);
+  };
+  return (
+    <fieldset className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <legend className="sr-only">Clips for the videos you add</legend>
+      <Select
+        label="Clips per video"
+        options={countChoices(defaults)}
+        value={String(value.count)}
+        onChange={(event) => change(event.target.value, lengthValue(value))}
+        className="sm:w-48"
+      />
+      <Select
+        label="Clip length"
+        options={lengthChoices(defaults)}
+        value={lengthValue(value)}
+        onChange={(event) => change(String(value.count), event.target.value)}
+        className="sm:w-56"
+      />
+      <p className="text-sm text-slate-500 sm:pb-2.5">
+        Fewer when fewer moments stand out. Applies to the videos you add next.
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { DEFAULT_MOMENT_OPTIONS, LONGEST_CLIP_SECONDS, MAX_TOP_N, SHORTEST_CLIP_SECONDS } from "./defaults";
+import type { MomentOptions, ScoringWeights } from "./types";
+
+const clipCount = z.number().int().min(1).max(MAX_TOP_N);
+const clipSeconds = z.number().min(SHORTEST_CLIP_SECONDS).max(LONGEST_CLIP_SECONDS);
+
+/**
+ * What a creator asks of a video's automatic clips, stored on the video when it is created:
+ * at most `count` clips (fewer when fewer moments stand out), each `minSeconds`–`maxSeconds`.
+ */
+export const ClipOptions = z
+  .object({ count: clipCount, minSeconds: clipSeconds, maxSeconds: clipSeconds })
+  .refine((options) => options.minSeconds <= options.maxSeconds, {
+    message: "minSeconds must not be above maxSeconds",
+    path: ["maxSeconds"],
+  });
+export type ClipOptions = z.infer<typeof ClipOptions>;
+
+export const DEFAULT_CLIP_OPTIONS: ClipOptions = {
+  count: DEFAULT_MOMENT_OPTIONS.topN,
+  minSeconds: DEFAULT_MOMENT_OPTIONS.minSeconds,
+  maxSeconds: DEFAULT_MOMENT_OPTIONS.maxSeconds,
+};
+
+/** As a request gives them: each may be left out for its default. */
+export const ClipOptionsInput = z
+  .object({
+    count: clipCount.optional(),
+    minSeconds: clipSeconds.optional(),
+    maxSeconds: clipSeconds.optional(),
+  })
+  .strict()
+  .transform((given) => ({ ...DEFAULT_CLIP_OPTIONS, ...given }))
+  .pipe(ClipOptions);
+
+export function momentOptionsFor(clipOptions: ClipOptions, weights: ScoringWeights): MomentOptions {
+  return {
+    topN: clipOptions.count,
+    minSeconds: clipOptions.minSeconds,
+    maxSeconds: clipOptions.maxSeconds,
+    weights,
+  };
+}
