@@ -94,8 +94,8 @@ export const EnvSchema = z.object({
   GEMINI_BASE_URL: httpUrl.optional(),
   /**
    * How much each sub-score counts towards a clip's score, e.g. `hook=0.3,speech=0.3`; names
-   * left out keep their default (src/engine/scoring/weights.ts). Scores made under other
-   * weights are not re-scored: keep them fixed to keep scores comparable.
+   * left out keep their default (src/engine/scoring/weights.ts). A clip keeps its score until
+   * it is scored again (an edit, new captions): keep the weights fixed to keep scores comparable.
    */
   TRUSS_SCORING_WEIGHTS: z.string().min(1).optional(),
   FFMPEG_PATH: z.string().min(1).optional(),
