@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ClipsBrowser } from "@/components/clips/clips-browser";
+import { ScoringExplainer } from "@/components/clips/scoring-explainer";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireCurrentCreator } from "@/server/auth/get-current-creator";
 import { listClips } from "@/server/clips/list-clips";
@@ -23,13 +24,15 @@ export default async function ClipsPage({ searchParams }: { searchParams: Search
   const minScore = readMinScore(search.minScore);
   // A minimum score is a range of the by-score listing, so it implies that order.
   const sort = search.sort === "score" || minScore !== undefined ? "score" : "newest";
-  const page = await listClips({ runtime: getRuntime(), creatorId, sort, minScore });
+  const runtime = getRuntime();
+  const page = await listClips({ runtime, creatorId, sort, minScore });
   return (
     <>
       <PageHeader
         title="Clips"
         description="Every clip from your videos. Scores run 0–100 and compare across videos, so the best of everything rises to the top."
       />
+      <ScoringExplainer weights={runtime.config.analysis.scoringWeights} />
       <ClipsBrowser
         key={`${sort}-${minScore ?? "any"}`}
         sort={sort}
