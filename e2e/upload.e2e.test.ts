@@ -283,6 +283,13 @@ describe("uploading videos in Chromium", () => {
         { timeout: 120_000, interval: 1_000 },
       )
       .toBe(true);
+
+    // Asked for other clips, the video is analysed again and the page follows it to the end.
+    await page.getByText("Other clips…").click();
+    await page.getByLabel("Clips per video").selectOption("1");
+    await page.getByRole("button", { name: "Find clips again" }).click();
+    await page.getByText("1 clip, 15–30 s each", { exact: true }).waitFor({ timeout: 120_000 });
+    expect(await page.locator("article[id^='clip-']").count()).toBe(1);
     await page.close();
   }, 420_000);
 

@@ -42,3 +42,7 @@ export function momentOptionsFor(clipOptions: ClipOptions, weights: ScoringWeigh
     weights,
   };
 }
+
+export function sameClipOptions(a: ClipOptions, b: ClipOptions): boolean {
+  return a.count === b.count && a.minSeconds === b.minSeconds && a.maxSeconds === b.maxSeconds;
+}

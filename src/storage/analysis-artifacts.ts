@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ClipOptions, DEFAULT_CLIP_OPTIONS } from "@/engine/clip-options";
 import type { AnalysisResult, SignalCurve } from "@/engine/types";
 import { type Bucket, readJsonObject, writeJsonObject } from "@/storage/object-io";
 import { analysisObjectKey } from "@/storage/object-keys";
@@ -65,7 +66,11 @@ const AnalysisResultSchema = z.looseObject({
 const artifact = <T extends z.ZodType>(data: T) =>
   z.object({ formatVersion: z.literal(FORMAT_VERSION), data });
 const SignalsDocument = artifact(SignalCurveSchema);
-const AnalysisDocument = artifact(AnalysisResultSchema);
+// The clips asked for when the analysis was made: asked for others since, it is made again.
+// Analyses stored before they were recorded were made with the defaults.
+const AnalysisDocument = artifact(AnalysisResultSchema).extend({
+  clipOptions: ClipOptions.default(DEFAULT_CLIP_OPTIONS),
+});
 
 type VideoRef = Bucket & { creatorId: string; videoId: string; signal?: AbortSignal };
 
@@ -91,19 +96,29 @@ export async function writeSignalsArtifact(options: VideoRef & { signals: Signal
 }
 
 export async function readAnalysisArtifact(options: VideoRef): Promise<AnalysisResult | undefined> {
+  return (await readAnalysisMadeFor(options))?.analysis;
+}
+
+/** The stored analysis with the clip options it was made for. */
+export async function readAnalysisMadeFor(
+  options: VideoRef,
+): Promise<{ analysis: AnalysisResult; clipOptions: ClipOptions } | undefined> {
   const document = AnalysisDocument.safeParse(
     await readJsonObject({
       ...options,
       key: analysisObjectKey(options.creatorId, options.videoId, ANALYSIS_ARTIFACT),
     }),
   );
-  return document.success ? (document.data.data as AnalysisResult) : undefined;
+  if (!document.success) return undefined;
+  return { analysis: document.data.data as AnalysisResult, clipOptions: document.data.clipOptions };
 }
 
-export async function writeAnalysisArtifact(options: VideoRef & { analysis: AnalysisResult }): Promise<void> {
+export async function writeAnalysisArtifact(
+  options: VideoRef & { analysis: AnalysisResult; clipOptions: ClipOptions },
+): Promise<void> {
   await writeJsonObject({
     ...options,
     key: analysisObjectKey(options.creatorId, options.videoId, ANALYSIS_ARTIFACT),
-    value: { formatVersion: FORMAT_VERSION, data: options.analysis },
+    value: { formatVersion: FORMAT_VERSION, data: options.analysis, clipOptions: options.clipOptions },
   });
 }

@@ -4,15 +4,18 @@ import { Select } from "@/components/ui/select";
 import type { ClipOptions } from "@/engine/clip-options";
 import { countChoices, lengthChoices, lengthValue, parseChoice } from "./clip-options-choices";
 
-/** How many clips new videos get at most, and how long: asked of each video when it is added. */
+/** How many clips a video gets at most, and how long. */
 export function ClipOptionsPicker({
   value,
   defaults,
   onChange,
+  note,
 }: {
   value: ClipOptions;
   defaults: ClipOptions;
   onChange: (next: ClipOptions) => void;
+  /** A line beside the choices, e.g. what they apply to. */
+  note?: string;
 }) {
   const change = (count: string, length: string) => {
     const next = parseChoice(defaults, count, length);
@@ -35,9 +38,7 @@ export function ClipOptionsPicker({
         onChange={(event) => change(String(value.count), event.target.value)}
         className="sm:w-56"
       />
-      <p className="text-sm text-slate-500 sm:pb-2.5">
-        Fewer when fewer moments stand out. Applies to the videos you add next.
-      </p>
+      {note && <p className="text-sm text-slate-500 sm:pb-2.5">{note}</p>}
     </fieldset>
   );
 }

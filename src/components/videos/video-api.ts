@@ -101,5 +101,8 @@ export const videoApi = {
       "GET",
       `/api/videos/${encodeURIComponent(videoId)}/thumbnail`,
     ),
+  /** Asks a ready video for other clips: it is analysed again from its stored signals. */
+  recut: (videoId: string, clipOptions: ClipOptions) =>
+    request<{ video: VideoView }>("PATCH", `/api/videos/${encodeURIComponent(videoId)}`, { clipOptions }),
   remove: (videoId: string) => request<void>("DELETE", `/api/videos/${videoId}`),
 };

@@ -46,7 +46,12 @@ export function VideosScreen({
     <div className="flex flex-col gap-8">
       <Card>
         <CardBody className="flex flex-col gap-6">
-          <ClipOptionsPicker value={clipOptions} defaults={defaultClipOptions} onChange={chooseClipOptions} />
+          <ClipOptionsPicker
+            value={clipOptions}
+            defaults={defaultClipOptions}
+            onChange={chooseClipOptions}
+            note="Fewer when fewer moments stand out. Applies to the videos you add next."
+          />
           <UploadDropzone
             onFiles={(files) => uploads.addFiles(files, clipOptions)}
             maxSizeText={maxSizeText}

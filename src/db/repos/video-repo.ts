@@ -186,6 +186,7 @@ export type VideoChanges = Partial<
     | "seekableCopyKey"
     | "analysis"
     | "captions"
+    | "clipOptions"
     | "clipCount"
     | "requeueCount"
     | "uploadedAt"

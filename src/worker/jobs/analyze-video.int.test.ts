@@ -16,11 +16,17 @@ import {
 import { findVideoById, updateVideoStatus, type Video } from "@/db/repos/video-repo";
 import { combineSubscores, DEFAULT_SCORING_WEIGHTS } from "@/engine/scoring/weights";
 import type { PlantedEvent } from "@/engine/testing/synthetic-video";
+import type { SignalCurve } from "@/engine/types";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
 import { tableOf } from "@/server/runtime";
+import { recutVideo } from "@/server/videos/recut-video";
 import { setVideoCaptions } from "@/server/videos/video-captions";
-import { readAnalysisArtifact } from "@/storage/analysis-artifacts";
+import {
+  readAnalysisArtifact,
+  readSignalsArtifact,
+  writeSignalsArtifact,
+} from "@/storage/analysis-artifacts";
 import { headObject } from "@/storage/head-object";
 import { deleteObjects, downloadObjectToFile } from "@/storage/object-io";
 import { analysisObjectKey } from "@/storage/object-keys";
@@ -398,6 +404,48 @@ describe("analyze-video job", () => {
     expect(lengthSeconds).toBeLessThanOrEqual(40 + 1e-6);
     expect(clips[0]).toMatchObject({ status: "READY" });
   }, 120_000);
+
+  it("asked for other clips once ready, finds them again from the stored signals and replaces the old ones", async () => {
+    const { video: ready } = await createQueuedTestVideo({ runtime });
+    const ref = { creatorId: ready.creatorId, videoId: ready.videoId };
+    await analyzeVideoJob.run(ref, jobContext([]));
+    const before = await listClipsByVideo({ table, ...ref, consistent: true });
+    expect(before.length).toBeGreaterThan(1);
+
+    const { video: queued } = await recutVideo({
+      runtime,
+      ...ref,
+      body: { clipOptions: { count: 1, minSeconds: 30, maxSeconds: 40 } },
+    });
+    expect(queued).toMatchObject({ status: "QUEUED", clipOptions: { count: 1, minSeconds: 30 } });
+    // Marked, to see the stored signals used as they are rather than measured again.
+    const signals = await readSignalsArtifact({ ...storage, ...ref });
+    await writeSignalsArtifact({
+      ...storage,
+      ...ref,
+      signals: { ...signals!, marker: "stored" } as SignalCurve,
+    });
+    const logs: string[] = [];
+    await analyzeVideoJob.run(ref, jobContext(logs));
+    expect(logs).toContain("other clips asked for; finding them again");
+    expect(await readSignalsArtifact({ ...storage, ...ref })).toMatchObject({ marker: "stored" });
+
+    const after = await listClipsByVideo({ table, ...ref, consistent: true });
+    expect(after).toHaveLength(1);
+    const lengthSeconds = after[0]!.endSeconds - after[0]!.startSeconds;
+    expect(lengthSeconds).toBeGreaterThanOrEqual(30 - 1e-6);
+    expect(lengthSeconds).toBeLessThanOrEqual(40 + 1e-6);
+    expect(after[0]).toMatchObject({ status: "READY", render: { startSeconds: after[0]!.startSeconds } });
+    expect(await countItems(ready.creatorId, CLIP_SK_PREFIX)).toBe(1);
+    expect(await findVideoById({ table, ...ref, consistent: true })).toMatchObject({
+      status: "READY",
+      clipCount: 1,
+    });
+    // A redelivered job finds the analysis made for these options and leaves it.
+    const again: string[] = [];
+    await analyzeVideoJob.run(ref, jobContext(again));
+    expect(again.some((line) => /nothing to do/.test(line))).toBe(true);
+  }, 240_000);
 
   it("makes a video shorter than the automatic 15 s minimum one clip: all of it", async () => {
     const { video: short } = await createQueuedTestVideo({ runtime, durationSeconds: 8 });

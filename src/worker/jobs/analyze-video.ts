@@ -21,7 +21,7 @@ import {
 import type { Table } from "@/db/table";
 import { createAnalyzer } from "@/engine/analyzers/create-analyzer";
 import { createLocalAnalyzer } from "@/engine/analyzers/local-analyzer";
-import { momentOptionsFor } from "@/engine/clip-options";
+import { momentOptionsFor, sameClipOptions } from "@/engine/clip-options";
 import { DEFAULT_SIGNAL_MODE, describeTooShortToClip } from "@/engine/defaults";
 import { prepareRenderer } from "@/engine/render/render-clip";
 import { extractSignals, SignalExtractionError } from "@/engine/signals/extract-signals";
@@ -34,6 +34,7 @@ import { tableOf } from "@/server/runtime";
 import { purgeVideo } from "@/server/videos/purge-video";
 import {
   readAnalysisArtifact,
+  readAnalysisMadeFor,
   readSignalsArtifact,
   writeAnalysisArtifact,
   writeSignalsArtifact,
@@ -224,11 +225,14 @@ async function analysisStage(
   const { storage, creatorId, progress, signal, context } = state;
   const { videoId } = state.video;
   const ref = { ...storage, creatorId, videoId, signal };
-  const earlier = await readAnalysisArtifact(ref);
-  if (earlier) {
+  const { clipOptions } = state.video;
+  const earlier = await readAnalysisMadeFor(ref);
+  if (earlier && sameClipOptions(earlier.clipOptions, clipOptions)) {
     context.log("analysis already stored; skipping signals and analysis", { videoId });
-    return earlier;
+    return earlier.analysis;
   }
+  // Other clips were asked for since (recutVideo): found again from the stored signals.
+  if (earlier) context.log("other clips asked for; finding them again", { videoId, clipOptions });
 
   const probe = await ensureProbe(state, binaries);
   // A video under the automatic minimum still gives one clip, all of it (as the CLI does);
@@ -286,7 +290,7 @@ async function analysisStage(
   // The stored analysis keeps only a transcript it generated: the creator's own file is read
   // again at render time (captionsTranscript), so a file replaced or removed later counts.
   const stored: AnalysisResult = transcript ? { ...analysis, transcript: [] } : analysis;
-  await writeAnalysisArtifact({ ...ref, analysis: stored });
+  await writeAnalysisArtifact({ ...ref, analysis: stored, clipOptions: state.video.clipOptions });
   if (analysis.fallbackReason)
     context.log("Gemini's answer was not used", { reason: analysis.fallbackReason });
   return stored;

@@ -3,7 +3,11 @@ import {
   DELETE as deleteCaptionsRoute,
   PUT as putCaptionsRoute,
 } from "@/app/api/videos/[videoId]/captions/route";
-import { DELETE as deleteVideoRoute, GET as getVideoRoute } from "@/app/api/videos/[videoId]/route";
+import {
+  DELETE as deleteVideoRoute,
+  GET as getVideoRoute,
+  PATCH as patchVideoRoute,
+} from "@/app/api/videos/[videoId]/route";
 import { GET as resumeRoute } from "@/app/api/videos/[videoId]/upload/route";
 import { POST as completeRoute } from "@/app/api/videos/[videoId]/upload-complete/route";
 import { PUT as recordPartRoute } from "@/app/api/videos/[videoId]/upload-parts/[partNumber]/route";
@@ -113,6 +117,20 @@ describe("/api/videos routes", () => {
     });
   });
 
+  it("asking for other clips needs a ready video (409) and possible options (422)", async () => {
+    const { cookie } = await createSignedInCreator({ runtime });
+    const { video } = await createUpload(cookie, MiB);
+    const patch = (body: unknown) =>
+      patchVideoRoute(request("PATCH", `${base}/${video.id}`, cookie, body), paramsOf({ videoId: video.id }));
+    const early = await patch({ clipOptions: { count: 3 } });
+    expect(early.status).toBe(409);
+    expect(((await early.json()) as { error: { message: string } }).error.message).toBe(
+      "Other clips can be asked for once the video is ready; it is uploading.",
+    );
+    expect((await patch({ clipOptions: { count: 0 } })).status).toBe(422);
+    expect((await patch({})).status).toBe(422);
+  });
+
   it("import answers 422 for a private address (not allowed by default)", async () => {
     const { cookie } = await createSignedInCreator({ runtime });
     const response = await importRoute(
@@ -148,6 +166,10 @@ describe("/api/videos routes", () => {
         paramsOf({ videoId }),
       ),
       await deleteCaptionsRoute(request("DELETE", `${url}/captions`, b.cookie), paramsOf({ videoId })),
+      await patchVideoRoute(
+        request("PATCH", url, b.cookie, { clipOptions: { count: 3 } }),
+        paramsOf({ videoId }),
+      ),
       await deleteVideoRoute(request("DELETE", url, b.cookie), paramsOf({ videoId })),
     ];
     for (const response of asB) {

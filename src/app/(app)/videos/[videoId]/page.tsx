@@ -8,8 +8,10 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { describeClipRequest } from "@/components/videos/clip-options-choices";
 import { ProcessingProgress } from "@/components/videos/video-detail/processing-progress";
+import { RecutControl } from "@/components/videos/video-detail/recut-control";
 import { VideoStudio } from "@/components/videos/video-detail/video-studio";
 import type { VideoStatus } from "@/db/repos/video-repo";
+import { DEFAULT_CLIP_OPTIONS } from "@/engine/clip-options";
 import { isTerminalStatus } from "@/lib/video-status";
 import { requireCurrentCreator } from "@/server/auth/get-current-creator";
 import { getVideoStudio } from "@/server/clips/get-video-studio";
@@ -88,9 +90,16 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
             </div>
           </div>
           {video.status === "READY" && (
-            <ButtonLink href="/clips?sort=score" variant="secondary" size="sm">
-              All clips by score
-            </ButtonLink>
+            <div className="flex shrink-0 gap-2">
+              <RecutControl
+                videoId={video.videoId}
+                clipOptions={video.clipOptions}
+                defaults={DEFAULT_CLIP_OPTIONS}
+              />
+              <ButtonLink href="/clips?sort=score" variant="secondary" size="sm">
+                All clips by score
+              </ButtonLink>
+            </div>
           )}
         </div>
       </div>

@@ -1,0 +1,74 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonClasses } from "@/components/ui/button";
+import type { ClipOptions } from "@/engine/clip-options";
+import { lengthValue, parseChoice } from "../clip-options-choices";
+import { ClipOptionsPicker } from "../clip-options-picker";
+import { videoApi } from "../video-api";
+
+/**
+ * "Other clips…" on a ready video's page: how many and how long, then the video is analysed
+ * again from its stored signals (no new upload, nothing decoded again) and the page follows
+ * its progress.
+ */
+export function RecutControl({
+  videoId,
+  clipOptions,
+  defaults,
+}: {
+  videoId: string;
+  clipOptions: ClipOptions;
+  defaults: ClipOptions;
+}) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  // Options set through the API may be none of the choices: the choices start from the defaults then.
+  const [value, setValue] = useState(
+    () => parseChoice(defaults, String(clipOptions.count), lengthValue(clipOptions)) ?? defaults,
+  );
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await videoApi.recut(videoId, value);
+      setOpen(false);
+      router.refresh();
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : "The request did not reach Truss. Try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <details
+      className="relative"
+      open={open}
+      onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary className={buttonClasses("secondary", "sm", "cursor-pointer list-none")}>Other clips…</summary>
+      <div className="absolute right-0 z-20 mt-2 flex w-[min(92vw,36rem)] flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-lg">
+        <ClipOptionsPicker value={value} defaults={defaults} onChange={setValue} />
+        <p className="text-sm text-slate-500">
+          The moments are found again from what was measured, and the clips replaced. Clips you trimmed keep
+          their range.
+        </p>
+        {error && <Alert tone="danger">{error}</Alert>}
+        <div className="flex gap-2">
+          <Button size="sm" loading={busy} onClick={submit}>
+            Find clips again
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    </details>
+  );
+}
