@@ -53,7 +53,7 @@ export function RecutControl({
       onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
     >
       <summary className={buttonClasses("secondary", "sm", "cursor-pointer list-none")}>Other clips…</summary>
-      <div className="absolute right-0 z-20 mt-2 flex w-[min(92vw,36rem)] flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-lg">
+      <div className="absolute left-0 z-20 mt-2 flex w-[min(92vw,36rem)] sm:left-auto sm:right-0 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-lg">
         <ClipOptionsPicker value={value} defaults={defaults} onChange={setValue} />
         <p className="text-sm text-slate-500">
           The moments are found again from what was measured, and the clips replaced. Clips you trimmed keep
