@@ -432,6 +432,12 @@ describe("analyze-video job", () => {
 
     const after = await listClipsByVideo({ table, ...ref, consistent: true });
     expect(after).toHaveLength(1);
+    // The renders of the clips no longer wanted are gone with them.
+    const removedRenders = before
+      .filter((clip) => clip.clipId !== after[0]!.clipId)
+      .flatMap(({ render }) => (render ? [render.videoKey, render.thumbnailKey, render.previewKey] : []));
+    expect(removedRenders.length).toBeGreaterThan(0);
+    for (const key of removedRenders) expect(await headObject({ ...storage, key })).toBeUndefined();
     const lengthSeconds = after[0]!.endSeconds - after[0]!.startSeconds;
     expect(lengthSeconds).toBeGreaterThanOrEqual(30 - 1e-6);
     expect(lengthSeconds).toBeLessThanOrEqual(40 + 1e-6);

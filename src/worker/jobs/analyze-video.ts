@@ -41,7 +41,7 @@ import {
 } from "@/storage/analysis-artifacts";
 import { captionsTranscript, readCreatorTranscript } from "@/storage/creator-transcript";
 import { ObjectChangedError } from "@/storage/object-changed";
-import { type Bucket, downloadObjectToFile, uploadFile } from "@/storage/object-io";
+import { type Bucket, deleteObjects, downloadObjectToFile, uploadFile } from "@/storage/object-io";
 import { seekableCopyObjectKey, videoThumbnailObjectKey } from "@/storage/object-keys";
 import { presignGet } from "@/storage/presign";
 import { failureReasonOf } from "../failure-reason";
@@ -314,8 +314,16 @@ async function saveStage(state: PipelineState, analysis: AnalysisResult): Promis
     videoTitle: filename,
     moments: analysis.moments,
   });
-  if (removed.length > 0)
+  if (removed.length > 0) {
     state.context.log("removed clips of an earlier analysis", { count: removed.length });
+    // Their renders go with them (other clips were asked for), rather than wait for the video's delete.
+    const keys = removed.flatMap(({ render }) =>
+      render ? [render.videoKey, render.thumbnailKey, render.previewKey] : [],
+    );
+    await deleteObjects({ ...state.storage, keys }).catch((error: unknown) =>
+      state.context.log("left the renders of removed clips", { error: String(error) }),
+    );
+  }
   return clips;
 }
 
