@@ -14,7 +14,7 @@ const LENGTHS: ReadonlyArray<{ minSeconds: number; maxSeconds: number; name?: st
 
 const STORE_KEY = "truss:clip-options";
 
-export type Choice = { value: string; label: string };
+type Choice = { value: string; label: string };
 
 export function countChoices(defaults: ClipOptions): Choice[] {
   const counts = [...new Set([...COUNTS, defaults.count])].sort((a, b) => a - b);
