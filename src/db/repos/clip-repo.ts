@@ -90,6 +90,11 @@ export const ClipRenderSchema = z.object({
 });
 export type ClipRender = z.infer<typeof ClipRenderSchema>;
 
+/** Every object a render stored: what goes when the render is replaced or its clip removed. */
+export function renderObjectKeys(render: ClipRender): string[] {
+  return [render.videoKey, render.thumbnailKey, render.previewKey];
+}
+
 /** The fields a list shows; the rank item carries exactly these. */
 const ClipSummaryFields = z.object({
   clipId: z.string(),

@@ -7,6 +7,7 @@ import {
   type Clip,
   clipNeedsRender,
   listClipsByVideo,
+  renderObjectKeys,
   setClipRenderStatus,
   upsertClipsForVideo,
 } from "@/db/repos/clip-repo";
@@ -317,9 +318,7 @@ async function saveStage(state: PipelineState, analysis: AnalysisResult): Promis
   if (removed.length > 0) {
     state.context.log("removed clips of an earlier analysis", { count: removed.length });
     // Their renders go with them (other clips were asked for), rather than wait for the video's delete.
-    const keys = removed.flatMap(({ render }) =>
-      render ? [render.videoKey, render.thumbnailKey, render.previewKey] : [],
-    );
+    const keys = removed.flatMap(({ render }) => (render ? renderObjectKeys(render) : []));
     await deleteObjects({ ...state.storage, keys }).catch((error: unknown) =>
       state.context.log("left the renders of removed clips", { error: String(error) }),
     );

@@ -1,6 +1,6 @@
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { type Clip, markClipRendered, setClipRenderStatus } from "@/db/repos/clip-repo";
+import { type Clip, markClipRendered, renderObjectKeys, setClipRenderStatus } from "@/db/repos/clip-repo";
 import type { Table } from "@/db/table";
 import { renderClip, renderHintsFrom } from "@/engine/render/render-clip";
 import type { MediaProbe, SignalCurve, TranscriptSegment } from "@/engine/types";
@@ -132,11 +132,10 @@ async function renderAndStoreNow(options: RenderAndStoreOptions): Promise<Render
       return "stale";
     }
     if (landed.replaced) {
-      const { videoKey, thumbnailKey, previewKey } = landed.replaced;
       const current = new Set(uploads.map((upload) => upload.key));
       await deleteObjects({
         ...storage,
-        keys: [videoKey, thumbnailKey, previewKey].filter((key) => !current.has(key)),
+        keys: renderObjectKeys(landed.replaced).filter((key) => !current.has(key)),
       }).catch(() => {
         // Orphaned objects of an old revision cost a little storage and are removed with the video.
       });
