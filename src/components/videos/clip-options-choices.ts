@@ -48,18 +48,19 @@ export function parseChoice(defaults: ClipOptions, count: string, length: string
   return { count: Number(count), minSeconds, maxSeconds };
 }
 
+/** `options` when the choices offer them (options set through the API may be none); else the defaults. */
+export function offeredOrDefaults(defaults: ClipOptions, options: Partial<ClipOptions> | null): ClipOptions {
+  if (!options || typeof options !== "object") return defaults;
+  return parseChoice(defaults, String(options.count), lengthValue(options as ClipOptions)) ?? defaults;
+}
+
 /** What this browser chose last time, if it is still one of the choices; else the defaults. */
 export function readRememberedClipOptions(store: KeyValueStore, defaults: ClipOptions): ClipOptions {
   try {
-    const saved = JSON.parse(store.getItem(STORE_KEY) ?? "null") as Partial<ClipOptions> | null;
-    if (saved && typeof saved === "object") {
-      const parsed = parseChoice(defaults, String(saved.count), lengthValue(saved as ClipOptions));
-      if (parsed) return parsed;
-    }
+    return offeredOrDefaults(defaults, JSON.parse(store.getItem(STORE_KEY) ?? "null"));
   } catch {
-    // Unreadable: the defaults.
+    return defaults; // Unreadable.
   }
-  return defaults;
 }
 
 export function rememberClipOptions(store: KeyValueStore, options: ClipOptions): void {

@@ -23,7 +23,7 @@ export function ClipOptionsPicker({
   };
   return (
     <fieldset className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <legend className="sr-only">Clips for the videos you add</legend>
+      <legend className="sr-only">Clips asked for</legend>
       <Select
         label="Clips per video"
         options={countChoices(defaults)}

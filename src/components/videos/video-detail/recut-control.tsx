@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import type { ClipOptions } from "@/engine/clip-options";
-import { lengthValue, parseChoice } from "../clip-options-choices";
+import { offeredOrDefaults } from "../clip-options-choices";
 import { ClipOptionsPicker } from "../clip-options-picker";
 import { videoApi } from "../video-api";
 
@@ -25,10 +25,7 @@ export function RecutControl({
 }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  // Options set through the API may be none of the choices: the choices start from the defaults then.
-  const [value, setValue] = useState(
-    () => parseChoice(defaults, String(clipOptions.count), lengthValue(clipOptions)) ?? defaults,
-  );
+  const [value, setValue] = useState(() => offeredOrDefaults(defaults, clipOptions));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
