@@ -1,5 +1,6 @@
 import type { ClipOptions } from "@/engine/clip-options";
 import type { KeyValueStore } from "./file-identity";
+import { formatCount } from "./format";
 
 /** How many clips a creator may ask for from the upload card (the API takes any from 1 to 20). */
 const COUNTS = [1, 3, 5, 10, 15, 20];
@@ -20,7 +21,7 @@ export function countChoices(defaults: ClipOptions): Choice[] {
   const counts = [...new Set([...COUNTS, defaults.count])].sort((a, b) => a - b);
   return counts.map((count) => ({
     value: String(count),
-    label: `Up to ${count} ${count === 1 ? "clip" : "clips"}${count === defaults.count ? " (default)" : ""}`,
+    label: `Up to ${formatCount(count, "clip")}${count === defaults.count ? " (default)" : ""}`,
   }));
 }
 
@@ -73,10 +74,10 @@ export function rememberClipOptions(store: KeyValueStore, options: ClipOptions):
  */
 export function describeClipRequest(options: ClipOptions, clipCount: number | null): string {
   const range = `${formatRange(options)} each`;
-  const clips = (count: number) => `${count} ${count === 1 ? "clip" : "clips"}`;
-  if (clipCount === null) return `Up to ${clips(options.count)}, ${range}`;
-  if (clipCount < options.count) return `${clips(clipCount)} (up to ${options.count} asked, ${range})`;
-  return `${clips(clipCount)}, ${range}`;
+  if (clipCount === null) return `Up to ${formatCount(options.count, "clip")}, ${range}`;
+  const clips = formatCount(clipCount, "clip");
+  if (clipCount < options.count) return `${clips} (up to ${options.count} asked, ${range})`;
+  return `${clips}, ${range}`;
 }
 
 function formatRange({ minSeconds, maxSeconds }: Pick<ClipOptions, "minSeconds" | "maxSeconds">): string {
