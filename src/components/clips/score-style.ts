@@ -3,10 +3,13 @@ import type { SubscoreName } from "@/engine/types";
 /** How a score reads at a glance: strong (≥ 80), good (≥ 60), fair (≥ 40), weak. */
 export type ScoreBand = "strong" | "good" | "fair" | "weak";
 
+/** The lowest score of each band above "weak". */
+export const SCORE_BAND_FLOORS = { strong: 80, good: 60, fair: 40 } as const;
+
 export function scoreBand(score: number): ScoreBand {
-  if (score >= 80) return "strong";
-  if (score >= 60) return "good";
-  if (score >= 40) return "fair";
+  if (score >= SCORE_BAND_FLOORS.strong) return "strong";
+  if (score >= SCORE_BAND_FLOORS.good) return "good";
+  if (score >= SCORE_BAND_FLOORS.fair) return "fair";
   return "weak";
 }
 

@@ -1,5 +1,5 @@
 import type { ScoringWeights } from "@/engine/types";
-import { SCORE_BAND_LABELS, SUBSCORE_LABELS, SUBSCORE_ORDER } from "./score-style";
+import { SCORE_BAND_FLOORS, SCORE_BAND_LABELS, SUBSCORE_LABELS, SUBSCORE_ORDER } from "./score-style";
 
 /**
  * Each sub-score's share of a clip's score under `weights`, in whole percent. Chat counts only
@@ -41,9 +41,10 @@ export function ScoringExplainer({ weights }: { weights: ScoringWeights }) {
         </ul>
         <p className="text-slate-500">
           Chat counts only for live streams with chat; without it the others share its weight.{" "}
-          {SCORE_BAND_LABELS.strong} is 80 and up, {SCORE_BAND_LABELS.good.toLowerCase()} 60,{" "}
-          {SCORE_BAND_LABELS.fair.toLowerCase()} 40, below that {SCORE_BAND_LABELS.weak.toLowerCase()}. Each
-          clip lists the moments behind its score.
+          {SCORE_BAND_LABELS.strong} is {SCORE_BAND_FLOORS.strong} and up,{" "}
+          {SCORE_BAND_LABELS.good.toLowerCase()} {SCORE_BAND_FLOORS.good},{" "}
+          {SCORE_BAND_LABELS.fair.toLowerCase()} {SCORE_BAND_FLOORS.fair}, below that{" "}
+          {SCORE_BAND_LABELS.weak.toLowerCase()}. Each clip lists the moments behind its score.
         </p>
       </div>
     </details>
