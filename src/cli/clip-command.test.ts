@@ -110,6 +110,8 @@ describe("parseClipArgs", () => {
     [["in.mp4", "--out", "o", "--top", ""], /--top needs a value/],
     [["in.mp4", "--out", "o", "--top="], /--top needs a value/],
     [["in.mp4", "--out", "o", "--min-seconds", " 5"], /--min-seconds must be a number of seconds/],
+    [["in.mp4", "--out", "o", "--min-seconds", "1"], /--min-seconds must be between 3 and 180 seconds/],
+    [["in.mp4", "--out", "o", "--max-seconds", "600"], /--max-seconds must be between 3 and 180 seconds/],
     [["in.mp4", "--out", "o", "-x"], /Unknown option -x/],
     [
       ["in.mp4", "--out", "o", "--max-seconds", "10"],

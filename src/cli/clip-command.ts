@@ -8,8 +8,10 @@ import {
   DEFAULT_MOMENT_OPTIONS,
   DEFAULT_SIGNAL_MODE,
   describeTooShortToClip,
+  LONGEST_CLIP_SECONDS,
   MAX_TOP_N,
   resolveMomentOptions,
+  SHORTEST_CLIP_SECONDS,
 } from "@/engine/defaults";
 import { prepareRenderer, renderClip, renderHintsFrom } from "@/engine/render/render-clip";
 import { DEFAULT_SCORING_WEIGHTS, parseWeights, SUBSCORE_NAMES } from "@/engine/scoring/weights";
@@ -47,8 +49,8 @@ Options:
   --out <dir>            where clips and report.json go (required)
   --top <N>              at most how many clips (default 5, at most ${MAX_TOP_N}); fewer
                          when fewer moments stand out
-  --min-seconds <S>      shortest clip (default ${DEFAULT_MOMENT_OPTIONS.minSeconds})
-  --max-seconds <S>      longest clip (default ${DEFAULT_MOMENT_OPTIONS.maxSeconds})
+  --min-seconds <S>      shortest clip (default ${DEFAULT_MOMENT_OPTIONS.minSeconds}, at least ${SHORTEST_CLIP_SECONDS})
+  --max-seconds <S>      longest clip (default ${DEFAULT_MOMENT_OPTIONS.maxSeconds}, at most ${LONGEST_CLIP_SECONDS})
   --weights <W>          what a score counts, e.g. hook=0.3,speech=0.3 (names: ${SUBSCORE_NAMES.join(", ")};
                          those left out keep their default)
   --mode fast|full       signal pass: keyframes only (fast) or every frame (full); default ${DEFAULT_SIGNAL_MODE}

@@ -24,6 +24,20 @@ describe("resolveMomentOptions", () => {
     expect(() => resolveMomentOptions({ topN: 0 })).toThrow();
     expect(() => resolveMomentOptions({ minSeconds: 30, maxSeconds: 20 })).toThrow(/at least minSeconds/);
   });
+
+  it("holds clip lengths to the web app's 3–180 s", () => {
+    expect(resolveMomentOptions({ minSeconds: 3, maxSeconds: 180 })).toMatchObject({
+      minSeconds: 3,
+      maxSeconds: 180,
+    });
+    expect(() => resolveMomentOptions({ minSeconds: 2.5 })).toThrow(
+      /minSeconds must be between 3 and 180 seconds/,
+    );
+    expect(() => resolveMomentOptions({ maxSeconds: 181 })).toThrow(
+      /maxSeconds must be between 3 and 180 seconds/,
+    );
+    expect(() => resolveMomentOptions({ minSeconds: 200 })).toThrow(/minSeconds must be between 3 and 180/);
+  });
 });
 
 describe("describeTooShortToClip", () => {

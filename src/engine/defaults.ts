@@ -39,7 +39,8 @@ export const DEFAULT_MOMENT_OPTIONS: MomentOptions = {
 
 /**
  * Options from a caller (CLI flags, API input) made safe: missing values take the defaults,
- * topN is kept within 1..20, lengths must be positive with min ≤ max.
+ * topN is kept within 1..20, lengths within SHORTEST_CLIP_SECONDS..LONGEST_CLIP_SECONDS (the
+ * limits the web app's clip options have) with min ≤ max.
  */
 export function resolveMomentOptions(
   options: Partial<Omit<MomentOptions, "weights">> & { weights?: Partial<ScoringWeights> } = {},
@@ -49,9 +50,13 @@ export function resolveMomentOptions(
   const maxSeconds = options.maxSeconds ?? Math.max(DEFAULT_MOMENT_OPTIONS.maxSeconds, minSeconds);
   if (!Number.isFinite(topN) || topN < 1 || topN > MAX_TOP_N)
     throw new Error(`topN must be between 1 and ${MAX_TOP_N}`);
-  if (!Number.isFinite(minSeconds) || minSeconds < 1) throw new Error("minSeconds must be at least 1");
-  if (!Number.isFinite(maxSeconds) || maxSeconds < minSeconds) {
-    throw new Error("maxSeconds must be at least minSeconds");
+  const clipLength = `between ${SHORTEST_CLIP_SECONDS} and ${LONGEST_CLIP_SECONDS} seconds`;
+  if (!(minSeconds >= SHORTEST_CLIP_SECONDS && minSeconds <= LONGEST_CLIP_SECONDS)) {
+    throw new Error(`minSeconds must be ${clipLength}`);
   }
+  if (!(maxSeconds >= SHORTEST_CLIP_SECONDS && maxSeconds <= LONGEST_CLIP_SECONDS)) {
+    throw new Error(`maxSeconds must be ${clipLength}`);
+  }
+  if (maxSeconds < minSeconds) throw new Error("maxSeconds must be at least minSeconds");
   return { topN, minSeconds, maxSeconds, weights: resolveWeights(options.weights) };
 }
