@@ -4,6 +4,7 @@ import {
   TransactionCanceledException,
 } from "@aws-sdk/client-dynamodb";
 import {
+  BatchWriteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
@@ -151,6 +152,34 @@ function queryStatsOf(output: {
     scannedCount: output.ScannedCount ?? 0,
     consumedReadUnits: capacity?.CapacityUnits ?? capacity?.ReadCapacityUnits ?? 0,
   };
+}
+
+/** BatchWrite's most requests a call. */
+const BATCH_WRITE_LIMIT = 25;
+/** Tries per batch before giving up on what DynamoDB keeps leaving unprocessed (throttling). */
+const BATCH_WRITE_ATTEMPTS = 10;
+
+/**
+ * Deletes keys in BatchWrite groups of 25, retrying with backoff what DynamoDB leaves
+ * unprocessed; deleting a key that is already gone succeeds, so a retry after a failure is safe.
+ * After ten tries a batch it fails with `unavailable` (503: try again).
+ */
+export async function deleteKeys(table: Table, keys: readonly Key[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += BATCH_WRITE_LIMIT) {
+    let requests: Record<string, unknown>[] = keys
+      .slice(start, start + BATCH_WRITE_LIMIT)
+      .map((key) => ({ DeleteRequest: { Key: key } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt >= BATCH_WRITE_ATTEMPTS) {
+        throw new AppError("unavailable", "The database is busy and kept some deletes back; try again.");
+      }
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      const output = await table.documentClient.send(
+        new BatchWriteCommand({ RequestItems: { [table.tableName]: requests as never } }),
+      );
+      requests = (output.UnprocessedItems?.[table.tableName] ?? []) as Record<string, unknown>[];
+    }
+  }
 }
 
 export async function getItem<T>(options: {

@@ -1,7 +1,14 @@
-import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { creatorPk, SESSION_REF_SK_PREFIX, sessionKey, sessionRefKey } from "@/db/keys";
-import { getItem, isConditionFailure, itemOf, queryAllItems, type Table, transactWrite } from "@/db/table";
+import {
+  deleteKeys,
+  getItem,
+  isConditionFailure,
+  itemOf,
+  queryAllItems,
+  type Table,
+  transactWrite,
+} from "@/db/table";
 
 /**
  * Database sessions. The cookie holds a random token; the table holds only its SHA-256
@@ -206,20 +213,6 @@ export async function deleteAllSessionsOfCreator(options: {
   const { table, creatorId } = options;
   const hashes = await listSessionHashesByCreator({ table, creatorId });
   const keys = hashes.flatMap((tokenHash) => [sessionKey(tokenHash), sessionRefKey(creatorId, tokenHash)]);
-  // BatchWrite takes 25 requests per call; unprocessed items are retried with backoff, up to
-  // ten attempts a batch, then the creator is asked to try again.
-  for (let start = 0; start < keys.length; start += 25) {
-    let requests: Record<string, unknown>[] = keys
-      .slice(start, start + 25)
-      .map((key) => ({ DeleteRequest: { Key: key } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-      const output = await table.documentClient.send(
-        new BatchWriteCommand({ RequestItems: { [table.tableName]: requests as never } }),
-      );
-      requests = (output.UnprocessedItems?.[table.tableName] ?? []) as Record<string, unknown>[];
-      if (attempt > 8 && requests.length > 0) throw new Error("Could not end every session; try again.");
-    }
-  }
+  await deleteKeys(table, keys);
   return hashes.length;
 }

@@ -1,10 +1,5 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
-import {
-  BatchWriteCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-  UpdateCommand,
-} from "@aws-sdk/lib-dynamodb";
+import { TransactWriteCommand, type TransactWriteCommandInput, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import {
   ACTIVE_VIDEO_SHARD_COUNT,
@@ -22,6 +17,7 @@ import {
 import { type ClipAsRead, deleteClip } from "@/db/repos/clip-repo";
 import {
   assertItemSize,
+  deleteKeys,
   getItem,
   itemOf,
   type Page,
@@ -765,23 +761,6 @@ async function queryVideoClipIds(options: { table: Table; creatorId: string; vid
     consistent: true,
   });
   return items.map((item) => item.clipId ?? clipIdOfSk(item.SK));
-}
-
-/** Deletes keys in BatchWrite groups of 25, retrying what DynamoDB leaves unprocessed. */
-async function deleteKeys(table: Table, keys: Key[]): Promise<void> {
-  for (let start = 0; start < keys.length; start += 25) {
-    let requests: Record<string, unknown>[] = keys
-      .slice(start, start + 25)
-      .map((key) => ({ DeleteRequest: { Key: key } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-      if (attempt > 8) throw new Error("DynamoDB kept leaving deletes unprocessed");
-      const output = await table.documentClient.send(
-        new BatchWriteCommand({ RequestItems: { [table.tableName]: requests as never } }),
-      );
-      requests = (output.UnprocessedItems?.[table.tableName] ?? []) as Record<string, unknown>[];
-    }
-  }
 }
 
 // Delete a video's items: clips with their rank items and active-render entries, chapters, upload parts, then the video and its index entry. Repeatable.
