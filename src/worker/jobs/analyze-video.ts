@@ -26,7 +26,7 @@ import { momentOptionsFor, sameClipOptions } from "@/engine/clip-options";
 import { DEFAULT_SIGNAL_MODE, describeTooShortToClip } from "@/engine/defaults";
 import { prepareRenderer } from "@/engine/render/render-clip";
 import { extractSignals, SignalExtractionError } from "@/engine/signals/extract-signals";
-import type { AnalysisResult, MediaProbe } from "@/engine/types";
+import type { AnalysisResult, MediaProbe, SignalCurve } from "@/engine/types";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { MediaProbeError, probeMedia } from "@/media/probe";
 import { ensureSeekableSource, needsSeekableCopy } from "@/media/seekable-copy";
@@ -103,6 +103,9 @@ type PipelineState = {
   /** The source as downloaded, then as the engine reads it (a seekable copy, if it needs one). */
   downloadedPath: string | null;
   sourcePath: string | null;
+  /** The stored artifacts as this run read or wrote them, so the render stage need not read them again. */
+  analysis?: AnalysisResult;
+  signals?: SignalCurve;
 };
 
 export async function analyzeVideo(options: { creatorId: string; videoId: string; context: JobContext }) {
@@ -230,6 +233,7 @@ async function analysisStage(
   const earlier = await readAnalysisMadeFor(ref);
   if (earlier && sameClipOptions(earlier.clipOptions, clipOptions)) {
     context.log("analysis already stored; skipping signals and analysis", { videoId });
+    state.analysis = earlier.analysis;
     return earlier.analysis;
   }
   // Other clips were asked for since (recutVideo): found again from the stored signals.
@@ -255,6 +259,7 @@ async function analysisStage(
     });
     await writeSignalsArtifact({ ...ref, signals });
   }
+  state.signals = signals;
 
   const sourcePath = await ensureSource(state, binaries);
   await progress.stage("Finding the best moments", PROGRESS.signals);
@@ -292,6 +297,7 @@ async function analysisStage(
   // again at render time (captionsTranscript), so a file replaced or removed later counts.
   const stored: AnalysisResult = transcript ? { ...analysis, transcript: [] } : analysis;
   await writeAnalysisArtifact({ ...ref, analysis: stored, clipOptions: state.video.clipOptions });
+  state.analysis = stored;
   if (analysis.fallbackReason)
     context.log("Gemini's answer was not used", { reason: analysis.fallbackReason });
   return stored;
@@ -335,8 +341,9 @@ async function renderStage(
   const { videoId } = state.video;
   const owed = clips.filter(clipNeedsRender);
   if (owed.length === 0) return;
-  const analysis = await readAnalysisArtifact({ ...storage, creatorId, videoId, signal });
-  const signals = await readSignalsArtifact({ ...storage, creatorId, videoId, signal });
+  const ref = { ...storage, creatorId, videoId, signal };
+  const analysis = state.analysis ?? (await readAnalysisArtifact(ref));
+  const signals = state.signals ?? (await readSignalsArtifact(ref));
   const transcript = await captionsTranscript({
     ...storage,
     creatorId,
