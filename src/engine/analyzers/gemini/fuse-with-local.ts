@@ -24,7 +24,8 @@ import { lengthSeconds, overlapSeconds, rangesOverlap, roundSeconds } from "./ti
  *   it, so its G is taken as min(L, lowest score Gemini gave any clip): such a clip can still
  *   make the list, but never above what it measured.
  * Then: best fused score first (earlier start on ties), overlapping candidates dropped, top N
- * kept, ordinals re-assigned by rank. Reasons are Gemini's and the local ones, by time.
+ * kept, ordinals re-assigned by rank. Reasons are Gemini's and the local ones, by time (a local
+ * "little stands out" only where Gemini gave no reason of its own).
  *
  * Chapters: Gemini's when it gave at least two usable ones (or local has no more than one).
  * Transcript: the creator's when supplied, else Gemini's, else the local one.
@@ -55,15 +56,18 @@ export function fuseWithLocal(options: {
   const candidates: Candidate[] = gemini.moments.map((moment) => {
     const match = bestLocalMatch(moment, local.moments);
     if (match) matchedLocal.add(match);
-    const localSide = match
-      ? { subscores: match.subscores, score: match.score, reasons: match.reasons }
-      : scoreLocally(moment);
+    const measured = match ? null : scoreLocally(moment);
+    const localSide = match ?? measured!;
+    // "Little stands out" beside what Gemini saw and heard would read as a contradiction: the
+    // low local score and its bars already show that the signals are quiet there.
+    const localReasons =
+      measured && !measured.standsOut && moment.reasons.length > 0 ? [] : localSide.reasons;
     return {
       startSeconds: moment.startSeconds,
       endSeconds: moment.endSeconds,
       score: fusedScore(moment.score, localSide.score),
       subscores: localSide.subscores,
-      reasons: mergeReasons(moment, moment.reasons, localSide.reasons),
+      reasons: mergeReasons(moment, moment.reasons, localReasons),
       title: moment.title,
       hookLine: moment.hookLine,
       platformCopy: moment.platformCopy,

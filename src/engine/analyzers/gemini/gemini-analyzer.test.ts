@@ -439,6 +439,36 @@ describe("Gemini analyzer against the fake Gemini API", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("leaves out the local 'little stands out' beside Gemini's own reasons, not where it gave none", () => {
+    const input = makeInput();
+    const fused = fuseWithLocal({
+      local: { ...structuredClone(LOCAL_RESULT), moments: [] },
+      gemini: clampGeminiAnalysis(
+        geminiAnswer({
+          moments: [
+            geminiMoment({ startSeconds: 85, endSeconds: 100, score: 70, title: "A quiet story" }),
+            geminiMoment({ startSeconds: 0, endSeconds: 15, score: 60, title: "Unexplained", reasons: [] }),
+          ],
+        }),
+        { durationSeconds: DURATION_SECONDS, minSeconds: 10, maxSeconds: 30 },
+      ),
+      input,
+    });
+    const reasonsOf = (title: string) =>
+      fused.moments.find((m) => m.title === title)?.reasons.map((r) => r.text);
+
+    // The signals are quiet in both ranges: the local scorer has only "little stands out" to say.
+    for (const range of [
+      { startSeconds: 85, endSeconds: 100 },
+      { startSeconds: 0, endSeconds: 15 },
+    ]) {
+      const local = scoreRange({ signals: input.signals, range, weights: WEIGHTS });
+      expect(local.reasons.map((r) => r.text)).toEqual([expect.stringMatching(/^Little stands out/)]);
+    }
+    expect(reasonsOf("A quiet story")).toEqual(["Gemini likes A quiet story"]);
+    expect(reasonsOf("Unexplained")).toEqual([expect.stringMatching(/^Little stands out/)]);
+  });
+
   it("agrees with the pure fusion of the same answer", async () => {
     const server = await startWith({ kind: "answer", output: geminiAnswer() });
     const input = makeInput({ sourceUrl: SIGNED_SOURCE_URL });
