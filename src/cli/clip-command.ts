@@ -26,6 +26,7 @@ import {
   type Subscores,
   type TranscriptSegment,
 } from "@/engine/types";
+import { formatCount } from "@/lib/format-count";
 import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
 import { ensureSeekableSource, needsSeekableCopy } from "@/media/seekable-copy";
@@ -357,7 +358,7 @@ export async function runClipCommand(
       },
     });
     log(
-      `${probe.width}×${probe.height}, ${formatDuration(probe.durationSeconds)}: ${analysis.moments.length} clip(s), ${analysis.chapters.length} chapter(s)`,
+      `${probe.width}×${probe.height}, ${formatDuration(probe.durationSeconds)}: ${formatCount(analysis.moments.length, "clip")}, ${formatCount(analysis.chapters.length, "chapter")}`,
     );
 
     const stagingDirectory = path.join(workDirectory, "clips");

@@ -1,4 +1,5 @@
 import { DeleteObjectsCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
+import { formatCount } from "@/lib/format-count";
 
 /**
  * Deletes every object under a prefix (a video's folder), a page of up to 1,000 at a time.
@@ -31,7 +32,7 @@ export async function deletePrefix(options: {
     if (errors.length > 0) {
       const first = errors[0];
       throw new Error(
-        `Could not delete ${errors.length} object(s) under ${prefix}: ${first?.Code} ${first?.Message}`,
+        `Could not delete ${formatCount(errors.length, "object")} under ${prefix}: ${first?.Code} ${first?.Message}`,
       );
     }
     deleted += keys.length;

@@ -1,6 +1,6 @@
 import type { ClipOptions } from "@/engine/clip-options";
+import { formatCount } from "@/lib/format-count";
 import type { KeyValueStore } from "./file-identity";
-import { formatCount } from "./format";
 
 /** How many clips a creator may ask for from the upload card (the API takes any from 1 to 20). */
 const COUNTS = [1, 3, 5, 10, 15, 20];

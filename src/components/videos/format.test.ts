@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatClock, formatCount, formatRate, formatTimeLeft } from "./format";
+import { formatBytes, formatClock, formatRate, formatTimeLeft } from "./format";
 
 describe("format", () => {
   it("formats sizes and rates in decimal units", () => {
@@ -24,13 +24,5 @@ describe("format", () => {
     expect(formatClock(42)).toBe("0:42");
     expect(formatClock(725)).toBe("12:05");
     expect(formatClock(3723.4)).toBe("1:02:03");
-  });
-
-  it("counts with the noun's singular for one only", () => {
-    expect(formatCount(0, "clip")).toBe("0 clips");
-    expect(formatCount(1, "clip")).toBe("1 clip");
-    expect(formatCount(5, "clip")).toBe("5 clips");
-    expect(formatCount(1, "chapter")).toBe("1 chapter");
-    expect(formatCount(2, "person", "people")).toBe("2 people");
   });
 });

@@ -38,8 +38,3 @@ export function formatClock(totalSeconds: number): string {
   const rest = String(seconds % 60).padStart(2, "0");
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
 }
-
-/** A count with its noun: "1 clip", "5 clips", "1 chapter". */
-export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : plural}`;
-}

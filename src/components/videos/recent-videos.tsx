@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Card, CardHeader } from "@/components/ui/card";
-import { formatCount } from "./format";
+import { formatCount } from "@/lib/format-count";
 import type { VideoView } from "./video-api";
 import { VideoNameLink, VideoThumbnail } from "./video-links";
 import { VideoStatusBadge } from "./video-status-badge";

@@ -3,6 +3,7 @@ import { appendFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { createTransport, type Transporter } from "nodemailer";
 import type { Config } from "@/config";
+import { formatCount } from "@/lib/format-count";
 import type { MailMessage, OutboxMessage } from "./mail-message";
 
 export type MailDelivery = "smtp" | "outbox";
@@ -28,7 +29,8 @@ export async function sendMail(options: {
     }
     const result = await transport.sendMail({ from: mail.from, ...message });
     const failed = [...(result.rejected ?? []), ...(result.pending ?? [])];
-    if (failed.length > 0) throw new Error(`The mail server refused ${failed.length} recipient(s).`);
+    if (failed.length > 0)
+      throw new Error(`The mail server refused ${formatCount(failed.length, "recipient")}.`);
     return "smtp";
   }
   const line: OutboxMessage = { ...message, sentAt: (options.now ?? new Date()).toISOString() };

@@ -5,8 +5,8 @@ import { type ChangeEvent, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { MAX_SUBTITLE_FILE_BYTES } from "@/engine/captions/parse-subtitles";
+import { formatCount } from "@/lib/format-count";
 import type { VideoView } from "@/server/videos/to-video-view";
-import { formatCount } from "../format";
 
 type CaptionsAnswer = { clipsRerendering: number };
 
