@@ -1,3 +1,4 @@
+import { stderrOutput } from "@/cli/cli-output";
 import { CLIP_USAGE, parseClipArgs, runClipCommand, UsageError } from "@/cli/clip-command";
 
 /**
@@ -50,16 +51,19 @@ async function main(argv: string[]): Promise<number | NodeJS.Signals> {
   // repeats are usual (the terminal signals this process and the launcher passes it on too;
   // people press Ctrl+C twice).
   const controller = new AbortController();
+  // One writer for the run's progress and these messages, so none lands on a progress line.
+  const output = stderrOutput();
   let cancelledBy: NodeJS.Signals | null = null;
   const cancel = (signal: NodeJS.Signals) => {
     if (cancelledBy) return;
     cancelledBy = signal;
-    process.stderr.write("\nCancelling: stopping ffmpeg and removing temporary files…\n");
+    // On its own line: the terminal has echoed "^C" where the cursor was.
+    output.line("\nCancelling: stopping ffmpeg and removing temporary files…");
     controller.abort();
   };
   for (const signal of CANCEL_SIGNALS) process.on(signal, cancel);
   try {
-    const report = await runClipCommand(options, { signal: controller.signal });
+    const report = await runClipCommand(options, { signal: controller.signal, output });
     const lines = report.clips.map(
       (clip) =>
         `#${clip.rank}  ${clip.score.toString().padStart(3)}  ${clip.startSeconds.toFixed(1)}–${clip.endSeconds.toFixed(1)} s  ${clip.title}${clip.file ? `  → ${clip.file}` : ""}`,
@@ -68,10 +72,10 @@ async function main(argv: string[]): Promise<number | NodeJS.Signals> {
     return report.clips.some((clip) => clip.renderError) ? 1 : 0;
   } catch (error) {
     if (cancelledBy) {
-      process.stderr.write("Cancelled.\n");
+      output.line("Cancelled.");
       return cancelledBy;
     }
-    process.stderr.write(`Failed: ${(error as Error).message}\n`);
+    output.line(`Failed: ${(error as Error).message}`);
     return 1;
   }
 }

@@ -20,6 +20,7 @@ import { DEFAULT_SCORING_WEIGHTS } from "@/engine/scoring/weights";
 import { generateSyntheticVideo, ONE_LOUD_BURST_MINUTE } from "@/engine/testing/synthetic-video";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { runMedia } from "@/media/run-ffmpeg";
+import { lineOutput } from "./cli-output";
 import { type ClipReport, parseClipArgs, runClipCommand, UsageError } from "./clip-command";
 
 const binaries = resolveMediaBinaries();
@@ -27,7 +28,7 @@ let directory = "";
 let videoPath = "";
 let server: Server;
 let baseUrl = "";
-const quiet = () => undefined;
+const quiet = lineOutput(() => undefined);
 
 beforeAll(async () => {
   directory = await mkdtemp(path.join(tmpdir(), "truss-cli-test-"));
@@ -146,7 +147,7 @@ describe("runClipCommand", () => {
     const lines: string[] = [];
     const report = await runClipCommand(
       { ...parseClipArgs([videoPath, "--out", outDir, "--top", "2", "--no-render"]) },
-      { binaries, log: (line) => lines.push(line) },
+      { binaries, output: lineOutput((line) => lines.push(line)) },
     );
     const written = JSON.parse(await readFile(path.join(outDir, "report.json"), "utf8")) as ClipReport;
     expect(written).toEqual(report);
@@ -172,7 +173,7 @@ describe("runClipCommand", () => {
         parseClipArgs([videoPath, "--out", path.join(directory, name), "--no-render", ...extra]),
         {
           binaries,
-          log: quiet,
+          output: quiet,
         },
       );
     const loudnessOnly = await analyse("loudness-only", [
@@ -202,7 +203,7 @@ describe("runClipCommand", () => {
     const lines: string[] = [];
     const report = await runClipCommand(
       parseClipArgs([capturePath, "--out", outDir, "--top", "1", "--no-render"]),
-      { binaries, log: (line) => lines.push(line) },
+      { binaries, output: lineOutput((line) => lines.push(line)) },
     );
     expect(lines).toContain("Copying the mpegts stream into Matroska, which can be cut exactly…");
     expect(report.source).toMatchObject({ formatName: "mpegts", durationSeconds: expect.closeTo(60, 0) });
@@ -226,7 +227,7 @@ describe("runClipCommand", () => {
         "1",
         "--no-render",
       ]),
-      { binaries, log: quiet },
+      { binaries, output: quiet },
     );
     expect(report.timings.downloadSeconds).not.toBeNull();
     expect(report.clips).toHaveLength(1);
@@ -242,7 +243,7 @@ describe("runClipCommand", () => {
         parseClipArgs([`${baseUrl}/missing.mp4`, "--out", path.join(directory, "x"), "--no-render"]),
         {
           binaries,
-          log: quiet,
+          output: quiet,
         },
       ),
     ).rejects.toThrow("The URL answered 404 Not Found.");
@@ -252,7 +253,7 @@ describe("runClipCommand", () => {
     await expect(
       runClipCommand(parseClipArgs([path.join(directory, "nope.mp4"), "--out", path.join(directory, "y")]), {
         binaries,
-        log: quiet,
+        output: quiet,
       }),
     ).rejects.toThrow(/No such file/);
   });
@@ -261,7 +262,7 @@ describe("runClipCommand", () => {
     const outDir = path.join(directory, "rendered");
     const report = await runClipCommand(parseClipArgs([videoPath, "--out", outDir, "--top", "1"]), {
       binaries,
-      log: quiet,
+      output: quiet,
     });
     const [clip] = report.clips;
     expect(clip?.file).toBe("clip-01.mp4");
@@ -297,7 +298,7 @@ describe("runClipCommand", () => {
       await expect(
         runClipCommand(parseClipArgs([input, "--out", outDir, "--top", "2"]), {
           binaries,
-          log: (line) => lines.push(line),
+          output: lineOutput((line) => lines.push(line)),
         }),
       ).rejects.toThrow(message);
       expect(lines).toEqual([]);
@@ -322,7 +323,7 @@ describe("runClipCommand", () => {
       await expect(
         runClipCommand(parseClipArgs([videoPath, "--out", outDirFor(file), "--no-render"]), {
           binaries,
-          log: (line) => lines.push(line),
+          output: lineOutput((line) => lines.push(line)),
         }),
       ).rejects.toThrow(message);
       expect(lines).toEqual([]);
@@ -349,7 +350,7 @@ describe("runClipCommand", () => {
     ] as const) {
       const outDir = path.join(directory, `too-short-${path.basename(input)}`);
       await expect(
-        runClipCommand(parseClipArgs([input, "--out", outDir]), { binaries, log: quiet }),
+        runClipCommand(parseClipArgs([input, "--out", outDir]), { binaries, output: quiet }),
       ).rejects.toThrow(message);
       expect(await readdir(outDir)).toEqual([]);
     }
@@ -389,7 +390,7 @@ describe("runClipCommand", () => {
           "--captions",
           path.join(directory, "no.srt"),
         ]),
-        { binaries, log: quiet },
+        { binaries, output: quiet },
       ),
     ).rejects.toThrow(/Cannot read the captions file/);
     expect((await readdir(outDir)).length).toBe(earlierFiles.length + 3);
@@ -397,12 +398,12 @@ describe("runClipCommand", () => {
     const lines: string[] = [];
     const report = await runClipCommand(
       parseClipArgs([videoPath, "--out", outDir, "--top", "1", "--no-render"]),
-      { binaries, log: (line) => lines.push(line) },
+      { binaries, output: lineOutput((line) => lines.push(line)) },
     );
     expect(report.clips).toHaveLength(1);
     expect((await readdir(outDir)).sort()).toEqual(["clip-09.mp4", "notes.txt", "report.json"]);
     await access(path.join(directory, "outside.mp4"));
     expect(JSON.parse(await readFile(path.join(outDir, "report.json"), "utf8"))).toEqual(report);
-    expect(lines).toContain("Removed 12 file(s) of the earlier run that this one did not replace");
+    expect(lines).toContain("Removed 12 files of the earlier run that this one did not replace");
   }, 60_000);
 });

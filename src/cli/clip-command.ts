@@ -30,6 +30,7 @@ import { formatCount } from "@/lib/format-count";
 import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
 import { ensureSeekableSource, needsSeekableCopy } from "@/media/seekable-copy";
+import { type CliOutput, stderrOutput } from "./cli-output";
 import { downloadToFile } from "./download-to-file";
 import {
   clipBaseName,
@@ -241,8 +242,8 @@ export type ClipReport = {
 
 export type ClipCommandDependencies = {
   binaries?: MediaBinaries;
-  /** Progress lines (stderr in the CLI). */
-  log?: (line: string) => void;
+  /** Where progress goes: stderr unless given (see cli-output.ts). */
+  output?: CliOutput;
   signal?: AbortSignal;
   /** Whole-download limit for URL inputs (30 min unless given). */
   downloadTimeoutMs?: number;
@@ -260,7 +261,8 @@ export async function runClipCommand(
   options: ClipCommandOptions,
   dependencies: ClipCommandDependencies = {},
 ): Promise<ClipReport> {
-  const log = dependencies.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const output = dependencies.output ?? stderrOutput();
+  const log = output.line;
   const { signal } = dependencies;
   const binaries = dependencies.binaries ?? resolveMediaBinaries();
   const startedAt = performance.now();
@@ -336,7 +338,6 @@ export async function runClipCommand(
       maxSeconds: options.maxSeconds,
       weights: options.weights,
     });
-    let lastPercent = -10;
     const { probe, signals, analysis, timings } = await analyzeSource({
       binaries,
       input: sourcePath,
@@ -347,14 +348,8 @@ export async function runClipCommand(
       transcript,
       signal,
       onStage: (stage, fraction) => {
-        if (stage === "signals") {
-          const percent = Math.floor(fraction * 100);
-          if (percent > lastPercent && (percent >= lastPercent + 10 || percent === 100)) {
-            lastPercent = percent;
-            log(`Measuring sound and motion (${options.mode}): ${percent}%`);
-          }
-        } else if (fraction === 0)
-          log(stage === "probe" ? "Reading the video…" : "Finding the best moments…");
+        if (stage === "signals") output.progress(`Measuring sound and motion (${options.mode})`, fraction);
+        else if (fraction === 0) log(stage === "probe" ? "Reading the video…" : "Finding the best moments…");
       },
     });
     log(
@@ -397,6 +392,7 @@ export async function runClipCommand(
             outputDir: stagingDirectory,
             baseName: clipBaseName(rank),
             signal,
+            onProgress: (fraction) => output.progress("  rendering", fraction),
           },
           // Its work folder inside ours: whatever ends the run, one removal takes everything.
           { binaries, log: (message) => log(`  ${message}`), temporaryDirectory: workDirectory },
@@ -456,7 +452,7 @@ export async function runClipCommand(
       reportText: `${JSON.stringify(report, null, 2)}\n`,
     });
     if (removed.length > 0)
-      log(`Removed ${removed.length} file(s) of the earlier run that this one did not replace`);
+      log(`Removed ${formatCount(removed.length, "file")} of the earlier run that this one did not replace`);
     log(`Wrote ${path.join(options.outDir, REPORT_FILE_NAME)} in ${report.timings.totalSeconds} s`);
     return report;
   } finally {
