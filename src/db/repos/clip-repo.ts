@@ -444,7 +444,9 @@ export type UpsertClipsResult = {
  * Writes a video's analysed moments as clips (status PENDING), each with its rank item in one
  * transaction. Idempotent: ids are deterministic, an existing clip with the same analysis is
  * left alone (its render state too), one whose analysis differs is updated in place (unless
- * the creator edited its range since), and clips of ordinals no longer present are deleted.
+ * the creator edited its range since), and clips of ordinals no longer present are deleted,
+ * except those whose range the creator edited: they are the creator's now, and stay among the
+ * clips returned (see momentsBesideEditedClips for the moments placed beside them).
  */
 export async function upsertClipsForVideo(options: {
   table: Table;
@@ -524,10 +526,12 @@ export async function upsertClipsForVideo(options: {
       result.unchanged++;
     }
   }
-  const stale = (await listClipsByVideo({ table, creatorId, videoId, consistent: true })).filter(
+  const others = (await listClipsByVideo({ table, creatorId, videoId, consistent: true })).filter(
     (clip) => !ordinals.has(clip.ordinal),
   );
+  const stale = others.filter((clip) => clip.rangeEditedAt === null);
   for (const clip of stale) await deleteClip({ table, creatorId, clipId: clip.clipId });
+  result.clips.push(...others.filter((clip) => clip.rangeEditedAt !== null));
   result.removed = stale;
   result.clips.sort((a, b) => a.ordinal - b.ordinal);
   return result;

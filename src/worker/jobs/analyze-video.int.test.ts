@@ -458,6 +458,62 @@ describe("analyze-video job", () => {
     expect(again.some((line) => /nothing to do/.test(line))).toBe(true);
   }, 240_000);
 
+  it("keeps a clip the creator trimmed when other clips are asked for, and finds the one asked for beside it", async () => {
+    const { video: ready } = await createQueuedTestVideo({ runtime });
+    const ref = { creatorId: ready.creatorId, videoId: ready.videoId };
+    await analyzeVideoJob.run(ref, jobContext([]));
+    const before = await listClipsByVideo({ table, ...ref, consistent: true });
+    expect(before.length).toBeGreaterThan(1);
+    // The creator trims the last clip: its ordinal is past the one clip asked for below, and its
+    // moment is among the best (before, a recut deleted it, or gave its id to another moment).
+    const last = before.at(-1)!;
+    const trimmed = await editClip({
+      table,
+      creatorId: ready.creatorId,
+      clipId: last.clipId,
+      expectedVersion: last.version,
+      startSeconds: last.startSeconds + 2,
+      endSeconds: last.endSeconds,
+      layoutChoice: last.layoutChoice,
+    });
+    await renderClipJob.run({ ...ref, clipId: last.clipId, revision: trimmed.revision }, jobContext([]));
+
+    await recutVideo({
+      runtime,
+      ...ref,
+      body: { clipOptions: { count: 1, minSeconds: 30, maxSeconds: 40 } },
+    });
+    await analyzeVideoJob.run(ref, jobContext([]));
+
+    const after = await listClipsByVideo({ table, ...ref, consistent: true });
+    // The trimmed clip stays as the creator cut it, render and all.
+    const kept = after.find((clip) => clip.clipId === last.clipId);
+    expect(kept).toMatchObject({
+      startSeconds: last.startSeconds + 2,
+      endSeconds: last.endSeconds,
+      rangeEditedAt: trimmed.rangeEditedAt,
+      status: "READY",
+      render: { startSeconds: last.startSeconds + 2 },
+    });
+    expect(await headObject({ ...storage, key: kept!.render!.videoKey })).toBeDefined();
+    // Beside it, the one clip asked for, of the length asked for, and not a second copy of the
+    // trimmed moment: the next best stands in for it.
+    const found = after.filter((clip) => clip.clipId !== last.clipId);
+    expect(found).toHaveLength(1);
+    const [clip] = found;
+    const sharedSeconds =
+      Math.min(clip!.endSeconds, kept!.endSeconds) - Math.max(clip!.startSeconds, kept!.startSeconds);
+    expect(sharedSeconds).toBeLessThanOrEqual(0.5);
+    expect(clip!.endSeconds - clip!.startSeconds).toBeGreaterThanOrEqual(30 - 1e-6);
+    expect(clip!.endSeconds - clip!.startSeconds).toBeLessThanOrEqual(40 + 1e-6);
+    expect(clip).toMatchObject({ ordinal: 0, status: "READY", render: { startSeconds: clip!.startSeconds } });
+    expect(await countItems(ready.creatorId, CLIP_SK_PREFIX)).toBe(2);
+    expect(await findVideoById({ table, ...ref, consistent: true })).toMatchObject({
+      status: "READY",
+      clipCount: 2,
+    });
+  }, 240_000);
+
   it("makes a video shorter than the automatic 15 s minimum one clip: all of it", async () => {
     const { video: short } = await createQueuedTestVideo({ runtime, durationSeconds: 8 });
     await analyzeVideoJob.run({ creatorId: short.creatorId, videoId: short.videoId }, jobContext([]));

@@ -48,6 +48,7 @@ import { presignGet } from "@/storage/presign";
 import { failureReasonOf } from "../failure-reason";
 import type { JobContext, JobHandler } from "../job-types";
 import { PermanentJobError } from "../job-types";
+import { momentsBesideEditedClips, momentsToFindBeside } from "./clip-pipeline/moments-beside-edited-clips";
 import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
 import { createVideoProgress, type VideoProgress } from "./clip-pipeline/video-progress";
 import { assertSourceUnchanged, failChangedSource } from "./pinned-source";
@@ -191,8 +192,11 @@ async function runStages(state: PipelineState): Promise<"done" | "stopped"> {
   let clips = await listClipsByVideo({ table, creatorId, videoId, consistent: true });
 
   if (state.video.status === "ANALYZING" || clips.length === 0) {
-    const analysis = await analysisStage(state, binaries);
-    clips = await saveStage(state, analysis);
+    // Clips the creator edited outlive a new analysis (other clips asked for): the new moments
+    // are found and placed beside them.
+    const editedClips = clips.filter((clip) => clip.rangeEditedAt !== null);
+    const analysis = await analysisStage(state, binaries, editedClips);
+    clips = await saveStage(state, analysis, editedClips);
     if (state.video.status === "ANALYZING") {
       // A progress write still under the old status would fail after the move and read as
       // "the video left the pipeline": let it land first.
@@ -225,6 +229,7 @@ async function runStages(state: PipelineState): Promise<"done" | "stopped"> {
 async function analysisStage(
   state: PipelineState,
   binaries: ReturnType<typeof resolveMediaBinaries>,
+  editedClips: Clip[],
 ): Promise<AnalysisResult> {
   const { storage, creatorId, progress, signal, context } = state;
   const { videoId } = state.video;
@@ -289,7 +294,10 @@ async function analysisStage(
       probe,
       signals,
       transcript,
-      options: momentOptionsFor(state.video.clipOptions, context.runtime.config.analysis.scoringWeights),
+      options: {
+        ...momentOptionsFor(clipOptions, context.runtime.config.analysis.scoringWeights),
+        topN: momentsToFindBeside(clipOptions.count, editedClips),
+      },
       signal,
     }),
   );
@@ -303,7 +311,11 @@ async function analysisStage(
   return stored;
 }
 
-async function saveStage(state: PipelineState, analysis: AnalysisResult): Promise<Clip[]> {
+async function saveStage(
+  state: PipelineState,
+  analysis: AnalysisResult,
+  editedClips: Clip[],
+): Promise<Clip[]> {
   const { table, creatorId, progress } = state;
   const { videoId, filename } = state.video;
   await progress.stage("Saving clips and chapters", PROGRESS.analysed);
@@ -319,7 +331,7 @@ async function saveStage(state: PipelineState, analysis: AnalysisResult): Promis
     creatorId,
     videoId,
     videoTitle: filename,
-    moments: analysis.moments,
+    moments: momentsBesideEditedClips(analysis.moments, editedClips, state.video.clipOptions.count),
   });
   if (removed.length > 0) {
     state.context.log("removed clips of an earlier analysis", { count: removed.length });

@@ -1,8 +1,8 @@
 import { clamp } from "@/engine/curve-math";
 import { formatTimestamp } from "@/engine/format-timestamp";
+import { lengthSeconds, rangesOverlap, roundSeconds } from "@/engine/time-ranges";
 import type { Chapter, PlatformCopy, Reason, ScoredMoment, TranscriptSegment } from "@/engine/types";
 import type { GeminiAnalysis, GeminiMoment } from "./gemini-analysis-schema";
-import { lengthSeconds, rangesOverlap, roundSeconds } from "./time-ranges";
 
 /**
  * Gemini's answer made safe for the rest of the engine. The model sees the video at about one

@@ -1,9 +1,9 @@
 import { curveToScore } from "@/engine/analyzers/local-analyzer";
 import { clamp } from "@/engine/curve-math";
 import { createRangeScorer } from "@/engine/scoring/score-range";
+import { lengthSeconds, overlapSeconds, rangesOverlap, roundSeconds } from "@/engine/time-ranges";
 import type { AnalysisInput, AnalysisResult, Reason, ScoredMoment, TimeRange } from "@/engine/types";
 import type { ClampedGeminiAnalysis } from "./clamp-gemini-analysis";
-import { lengthSeconds, overlapSeconds, rangesOverlap, roundSeconds } from "./time-ranges";
 
 /**
  * Fuses Gemini's clamped answer with the local result (which always runs).

@@ -1,0 +1,40 @@
+import { MAX_TOP_N } from "@/engine/defaults";
+import { rangesOverlap } from "@/engine/time-ranges";
+import type { TimeRange } from "@/engine/types";
+
+type EditedClip = TimeRange & { ordinal: number };
+
+/**
+ * The moments an analysis found, made to sit beside the clips a creator edited (trimmed or
+ * moved), which a new analysis of the video (other clips asked for) must not take away:
+ * - a moment overlapping an edited clip is left out: the creator already has it, as they cut it,
+ *   and clips do not overlap;
+ * - of the rest, the best `count` keep their rank order and take the ordinals (hence clip ids)
+ *   the edited clips do not hold, from 0 up.
+ * So the analysis is asked for `count` more moments than the creator asked for, one for each
+ * edited clip (momentsToFindBeside): the next best stands in for a moment a trimmed clip covers.
+ * Pure and deterministic, so a redelivered job places the same moments under the same ids.
+ */
+export function momentsBesideEditedClips<Moment extends TimeRange & { ordinal: number }>(
+  moments: readonly Moment[],
+  editedClips: readonly EditedClip[],
+  count: number,
+): Moment[] {
+  const heldOrdinals = new Set(editedClips.map((clip) => clip.ordinal));
+  const kept = [...moments]
+    .sort((a, b) => a.ordinal - b.ordinal)
+    .filter((moment) => !editedClips.some((clip) => rangesOverlap(clip, moment)))
+    .slice(0, count);
+  let ordinal = 0;
+  return kept.map((moment) => {
+    while (heldOrdinals.has(ordinal)) ordinal += 1;
+    const placed = { ...moment, ordinal };
+    ordinal += 1;
+    return placed;
+  });
+}
+
+/** How many moments to ask the analysis for, so that `count` can sit beside the edited clips. */
+export function momentsToFindBeside(count: number, editedClips: readonly unknown[]): number {
+  return Math.min(MAX_TOP_N, count + editedClips.length);
+}
