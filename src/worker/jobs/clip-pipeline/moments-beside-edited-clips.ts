@@ -11,8 +11,8 @@ type EditedClip = TimeRange & { ordinal: number };
  *   and clips do not overlap;
  * - of the rest, the best `count` keep their rank order and take the ordinals (hence clip ids)
  *   the edited clips do not hold, from 0 up.
- * So the analysis is asked for `count` more moments than the creator asked for, one for each
- * edited clip (momentsToFindBeside): the next best stands in for a moment a trimmed clip covers.
+ * The analysis is asked for one more moment per edited clip (momentsToFindBeside), so the next
+ * best stands in for a moment a trimmed clip covers.
  * Pure and deterministic, so a redelivered job places the same moments under the same ids.
  */
 export function momentsBesideEditedClips<Moment extends TimeRange & { ordinal: number }>(
