@@ -26,6 +26,7 @@ const clip: ClipDetail = {
   endSeconds: 30,
   durationSeconds: 20,
   revision: 0,
+  trimmed: false,
   layout: "auto",
   status: "READY",
   renderFailureReason: null,

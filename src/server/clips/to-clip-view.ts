@@ -24,6 +24,8 @@ export type ClipView = {
   durationSeconds: number;
   /** Bumped by every edit. */
   revision: number;
+  /** The creator changed the range: the clip stays as they cut it when other clips are asked for. */
+  trimmed: boolean;
   /** The layout the creator chose; `auto` lets each render decide (`rendered.layout` says what it did). */
   layout: LayoutChoice;
   /** Render state of the current range: PENDING/RENDERING while a (re-)render is owed. */
@@ -89,6 +91,7 @@ export async function toClipView(options: { runtime: Runtime; clip: ClipSummary 
     endSeconds: clip.endSeconds,
     durationSeconds: Math.round((clip.endSeconds - clip.startSeconds) * 100) / 100,
     revision: clip.revision,
+    trimmed: clip.rangeEditedAt !== null,
     layout: clip.layoutChoice,
     status: clip.status,
     renderFailureReason: clip.renderFailureReason,

@@ -77,7 +77,11 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
               {probe && !probe.hasAudio && <span>No audio</span>}
               {video.status !== "FAILED" && (
                 <span>
-                  {describeClipRequest(video.clipOptions, video.status === "READY" ? video.clipCount : null)}
+                  {describeClipRequest(
+                    video.clipOptions,
+                    video.status === "READY" ? video.clipCount : null,
+                    studio.clips.filter((clip) => clip.trimmed).length,
+                  )}
                 </span>
               )}
               {video.analysis && (
