@@ -8,6 +8,7 @@ import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { presignMediaUrl } from "@/storage/presign-media-url";
 import { type ClipDetail, toClipDetail } from "./get-clip";
+import { bestFirst } from "./to-clip-view";
 
 /** Everything the video page shows: the video's state, and once it has clips, the studio. */
 export type VideoStudio = {
@@ -83,7 +84,10 @@ export async function getVideoStudio(options: {
     }),
   ]);
   const sourceProbe = video.probe ?? null;
-  view.clips = await Promise.all(clips.map((clip) => toClipDetail({ runtime, clip, sourceProbe })));
+  // "Best first", as the page says.
+  view.clips = (await Promise.all(clips.map((clip) => toClipDetail({ runtime, clip, sourceProbe })))).sort(
+    bestFirst,
+  );
   view.sourceUrl = source.url;
   if (chapters) {
     view.chapters = chapters.chapters;

@@ -1,7 +1,7 @@
 import "server-only";
 import { findVideoChapters, type InterestCurve, type StoredChapter } from "@/db/repos/chapters-repo";
 import { listClipsByVideo, summaryOf } from "@/db/repos/clip-repo";
-import { type ClipView, toClipView } from "@/server/clips/to-clip-view";
+import { bestFirst, type ClipView, toClipView } from "@/server/clips/to-clip-view";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { findVideoOrThrow } from "./find-video-or-throw";
 import { toVideoView, type VideoView } from "./to-video-view";
@@ -34,7 +34,7 @@ export async function getVideo(options: {
       ...view,
       chapters: chapters?.chapters ?? [],
       interestCurve: chapters?.interestCurve ?? null,
-      clips: clipViews.sort((a, b) => b.score - a.score || a.rank - b.rank),
+      clips: clipViews.sort(bestFirst),
     },
   };
 }
