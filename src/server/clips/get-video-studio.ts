@@ -7,8 +7,8 @@ import { isId } from "@/lib/ids";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { presignMediaUrl } from "@/storage/presign-media-url";
+import { bestFirst } from "./best-first";
 import { type ClipDetail, toClipDetail } from "./get-clip";
-import { bestFirst } from "./to-clip-view";
 
 /** Everything the video page shows: the video's state, and once it has clips, the studio. */
 export type VideoStudio = {

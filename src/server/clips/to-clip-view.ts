@@ -52,13 +52,6 @@ export type ClipView = {
 };
 
 /** A render's animated preview is an MP4 where the renderer cannot write animated WebP. */
-/**
- * A video's clips best first: by score, then by rank. They match until the creator trims a clip
- * (it is scored again) or keeps trimmed clips through a request for other clips.
- */
-export const bestFirst = (a: Pick<ClipView, "score" | "rank">, b: Pick<ClipView, "score" | "rank">): number =>
-  b.score - a.score || a.rank - b.rank;
-
 export const previewTypeOf = (previewKey: string): NonNullable<ClipView["rendered"]>["previewType"] =>
   previewKey.endsWith(".mp4") ? "video/mp4" : "image/webp";
 

@@ -1,7 +1,8 @@
 import "server-only";
 import { findVideoChapters, type InterestCurve, type StoredChapter } from "@/db/repos/chapters-repo";
 import { listClipsByVideo, summaryOf } from "@/db/repos/clip-repo";
-import { bestFirst, type ClipView, toClipView } from "@/server/clips/to-clip-view";
+import { bestFirst } from "@/server/clips/best-first";
+import { type ClipView, toClipView } from "@/server/clips/to-clip-view";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { findVideoOrThrow } from "./find-video-or-throw";
 import { toVideoView, type VideoView } from "./to-video-view";

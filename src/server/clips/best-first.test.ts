@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bestFirst } from "./to-clip-view";
+import { bestFirst } from "./best-first";
 
 describe("bestFirst", () => {
   it("orders a video's clips by score, then by rank", () => {
