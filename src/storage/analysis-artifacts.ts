@@ -67,9 +67,11 @@ const artifact = <T extends z.ZodType>(data: T) =>
   z.object({ formatVersion: z.literal(FORMAT_VERSION), data });
 const SignalsDocument = artifact(SignalCurveSchema);
 // The clips asked for when the analysis was made: asked for others since, it is made again.
-// Analyses stored before they were recorded were made with the defaults.
+// Analyses stored before they were recorded were made with the defaults. The moments asked of
+// the analysis are more than the clips when clips the creator trimmed are kept beside them.
 const AnalysisDocument = artifact(AnalysisResultSchema).extend({
   clipOptions: ClipOptions.default(DEFAULT_CLIP_OPTIONS),
+  momentsAskedFor: z.number().int().positive().optional(),
 });
 
 type VideoRef = Bucket & { creatorId: string; videoId: string; signal?: AbortSignal };
@@ -102,7 +104,7 @@ export async function readAnalysisArtifact(options: VideoRef): Promise<AnalysisR
 /** The stored analysis with the clip options it was made for. */
 export async function readAnalysisMadeFor(
   options: VideoRef,
-): Promise<{ analysis: AnalysisResult; clipOptions: ClipOptions } | undefined> {
+): Promise<{ analysis: AnalysisResult; clipOptions: ClipOptions; momentsAskedFor: number } | undefined> {
   const document = AnalysisDocument.safeParse(
     await readJsonObject({
       ...options,
@@ -110,15 +112,25 @@ export async function readAnalysisMadeFor(
     }),
   );
   if (!document.success) return undefined;
-  return { analysis: document.data.data as AnalysisResult, clipOptions: document.data.clipOptions };
+  const { data, clipOptions, momentsAskedFor } = document.data;
+  return {
+    analysis: data as AnalysisResult,
+    clipOptions,
+    momentsAskedFor: momentsAskedFor ?? clipOptions.count,
+  };
 }
 
 export async function writeAnalysisArtifact(
-  options: VideoRef & { analysis: AnalysisResult; clipOptions: ClipOptions },
+  options: VideoRef & { analysis: AnalysisResult; clipOptions: ClipOptions; momentsAskedFor: number },
 ): Promise<void> {
   await writeJsonObject({
     ...options,
     key: analysisObjectKey(options.creatorId, options.videoId, ANALYSIS_ARTIFACT),
-    value: { formatVersion: FORMAT_VERSION, data: options.analysis, clipOptions: options.clipOptions },
+    value: {
+      formatVersion: FORMAT_VERSION,
+      data: options.analysis,
+      clipOptions: options.clipOptions,
+      momentsAskedFor: options.momentsAskedFor,
+    },
   });
 }

@@ -512,6 +512,21 @@ describe("analyze-video job", () => {
       status: "READY",
       clipCount: 2,
     });
+
+    // Asked again for the same, with the same clip trimmed: the stored analysis (two moments
+    // asked of it, for one clip beside one trimmed) is the one to use, and nothing changes.
+    await recutVideo({
+      runtime,
+      ...ref,
+      body: { clipOptions: { count: 1, minSeconds: 30, maxSeconds: 40 } },
+    });
+    const again: string[] = [];
+    await analyzeVideoJob.run(ref, jobContext(again));
+    expect(again).toContain("analysis already stored; skipping signals and analysis");
+    const unchanged = await listClipsByVideo({ table, ...ref, consistent: true });
+    expect(unchanged.map((c) => [c.clipId, c.startSeconds, c.endSeconds, c.revision])).toEqual(
+      after.map((c) => [c.clipId, c.startSeconds, c.endSeconds, c.revision]),
+    );
   }, 240_000);
 
   it("makes a video shorter than the automatic 15 s minimum one clip: all of it", async () => {

@@ -235,8 +235,13 @@ async function analysisStage(
   const { videoId } = state.video;
   const ref = { ...storage, creatorId, videoId, signal };
   const { clipOptions } = state.video;
+  const momentsAskedFor = momentsToFindBeside(clipOptions.count, editedClips);
   const earlier = await readAnalysisMadeFor(ref);
-  if (earlier && sameClipOptions(earlier.clipOptions, clipOptions)) {
+  if (
+    earlier &&
+    sameClipOptions(earlier.clipOptions, clipOptions) &&
+    earlier.momentsAskedFor === momentsAskedFor
+  ) {
     context.log("analysis already stored; skipping signals and analysis", { videoId });
     state.analysis = earlier.analysis;
     return earlier.analysis;
@@ -296,7 +301,7 @@ async function analysisStage(
       transcript,
       options: {
         ...momentOptionsFor(clipOptions, context.runtime.config.analysis.scoringWeights),
-        topN: momentsToFindBeside(clipOptions.count, editedClips),
+        topN: momentsAskedFor,
       },
       signal,
     }),
@@ -304,7 +309,7 @@ async function analysisStage(
   // The stored analysis keeps only a transcript it generated: the creator's own file is read
   // again at render time (captionsTranscript), so a file replaced or removed later counts.
   const stored: AnalysisResult = transcript ? { ...analysis, transcript: [] } : analysis;
-  await writeAnalysisArtifact({ ...ref, analysis: stored, clipOptions: state.video.clipOptions });
+  await writeAnalysisArtifact({ ...ref, analysis: stored, clipOptions, momentsAskedFor });
   state.analysis = stored;
   if (analysis.fallbackReason)
     context.log("Gemini's answer was not used", { reason: analysis.fallbackReason });
