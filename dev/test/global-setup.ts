@@ -11,6 +11,11 @@ import { findFreePort, startEmbeddedServices } from "../services";
  * Tests build their runtime with `testRuntime()` from dev/test/runtime.ts.
  */
 export default async function setup(): Promise<() => Promise<void>> {
+  // A temporary directory of this run's own, for every test process it starts: tests that check
+  // a job left nothing behind list it, and another run on the same machine (a second checkout,
+  // an editor's) must not show up there.
+  const runTemporaryDirectory = mkdtempSync(path.join(os.tmpdir(), "truss-test-run-"));
+  process.env.TMPDIR = runTemporaryDirectory;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "truss-int-"));
   const environment = {
     NODE_ENV: "test",
@@ -29,5 +34,6 @@ export default async function setup(): Promise<() => Promise<void>> {
   return async () => {
     await services.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(runTemporaryDirectory, { recursive: true, force: true });
   };
 }
