@@ -90,6 +90,14 @@ export const ClipRenderSchema = z.object({
 });
 export type ClipRender = z.infer<typeof ClipRenderSchema>;
 
+/**
+ * The creator changed the clip's range: it is theirs now. A re-run of the analysis leaves it
+ * as it is, and a request for other clips keeps it beside the new ones.
+ */
+export function isTrimmed(clip: Pick<ClipSummary, "rangeEditedAt">): boolean {
+  return clip.rangeEditedAt !== null;
+}
+
 /** Every object a render stored: what goes when the render is replaced or its clip removed. */
 export function renderObjectKeys(render: ClipRender): string[] {
   return [render.videoKey, render.thumbnailKey, render.previewKey];
@@ -502,7 +510,7 @@ export async function upsertClipsForVideo(options: {
       now: options.now,
       change: (clip) => {
         // A creator's range edit wins over a re-run of analysis.
-        if (sameAnalysis(clip, analysis) || clip.rangeEditedAt !== null) return null;
+        if (sameAnalysis(clip, analysis) || isTrimmed(clip)) return null;
         const rangeMoved =
           clip.startSeconds !== analysis.startSeconds || clip.endSeconds !== analysis.endSeconds;
         // A new range needs a new render; the old one stays on show until then.
@@ -529,9 +537,9 @@ export async function upsertClipsForVideo(options: {
   const others = (await listClipsByVideo({ table, creatorId, videoId, consistent: true })).filter(
     (clip) => !ordinals.has(clip.ordinal),
   );
-  const stale = others.filter((clip) => clip.rangeEditedAt === null);
+  const stale = others.filter((clip) => !isTrimmed(clip));
   for (const clip of stale) await deleteClip({ table, creatorId, clipId: clip.clipId });
-  result.clips.push(...others.filter((clip) => clip.rangeEditedAt !== null));
+  result.clips.push(...others.filter(isTrimmed));
   result.removed = stale;
   result.clips.sort((a, b) => a.ordinal - b.ordinal);
   return result;

@@ -1,4 +1,4 @@
-import { type Clip, updateClipScore } from "@/db/repos/clip-repo";
+import { type Clip, isTrimmed, updateClipScore } from "@/db/repos/clip-repo";
 import type { Table } from "@/db/table";
 import { curveToScore } from "@/engine/analyzers/local-analyzer";
 import { scoreRange } from "@/engine/scoring/score-range";
@@ -56,7 +56,7 @@ export async function rescoreClip(options: {
 }): Promise<Clip | null> {
   const { clip, inputs } = options;
   const scoredLocally = inputs.analysis?.analyzer === "local";
-  if (!inputs.signals || (clip.rangeEditedAt === null && !scoredLocally)) return clip;
+  if (!inputs.signals || (!isTrimmed(clip) && !scoredLocally)) return clip;
   const readout = scoreRange({
     signals: curveToScore(options.probe, inputs.signals),
     range: { startSeconds: clip.startSeconds, endSeconds: clip.endSeconds },

@@ -1,5 +1,5 @@
 import "server-only";
-import { type Clip, type ClipSummary, clipRenderStuck } from "@/db/repos/clip-repo";
+import { type Clip, type ClipSummary, clipRenderStuck, isTrimmed } from "@/db/repos/clip-repo";
 import type { LayoutChoice, RenderLayout } from "@/engine/types";
 import type { Runtime } from "@/server/runtime";
 import { presignMediaUrl } from "@/storage/presign-media-url";
@@ -91,7 +91,7 @@ export async function toClipView(options: { runtime: Runtime; clip: ClipSummary 
     endSeconds: clip.endSeconds,
     durationSeconds: Math.round((clip.endSeconds - clip.startSeconds) * 100) / 100,
     revision: clip.revision,
-    trimmed: clip.rangeEditedAt !== null,
+    trimmed: isTrimmed(clip),
     layout: clip.layoutChoice,
     status: clip.status,
     renderFailureReason: clip.renderFailureReason,

@@ -63,6 +63,16 @@ async function countItems(creatorId: string, prefix: string): Promise<number> {
   return output.Count ?? 0;
 }
 
+/** A video taken through its analysis job to READY, with the clips it got (more than one). */
+async function readyVideoWithClips() {
+  const { video: ready } = await createQueuedTestVideo({ runtime });
+  const ref = { creatorId: ready.creatorId, videoId: ready.videoId };
+  await analyzeVideoJob.run(ref, jobContext([]));
+  const before = await listClipsByVideo({ table, ...ref, consistent: true });
+  expect(before.length).toBeGreaterThan(1);
+  return { ready, ref, before };
+}
+
 async function analyzeTempDirs(): Promise<string[]> {
   return (await readdir(os.tmpdir())).filter((name) => name.startsWith("truss-analyze-"));
 }
@@ -411,11 +421,7 @@ describe("analyze-video job", () => {
   }, 120_000);
 
   it("asked for other clips once ready, finds them again from the stored signals and replaces the old ones", async () => {
-    const { video: ready } = await createQueuedTestVideo({ runtime });
-    const ref = { creatorId: ready.creatorId, videoId: ready.videoId };
-    await analyzeVideoJob.run(ref, jobContext([]));
-    const before = await listClipsByVideo({ table, ...ref, consistent: true });
-    expect(before.length).toBeGreaterThan(1);
+    const { ready, ref, before } = await readyVideoWithClips();
 
     const { video: queued } = await recutVideo({
       runtime,
@@ -459,11 +465,7 @@ describe("analyze-video job", () => {
   }, 240_000);
 
   it("keeps a clip the creator trimmed when other clips are asked for, and finds the one asked for beside it", async () => {
-    const { video: ready } = await createQueuedTestVideo({ runtime });
-    const ref = { creatorId: ready.creatorId, videoId: ready.videoId };
-    await analyzeVideoJob.run(ref, jobContext([]));
-    const before = await listClipsByVideo({ table, ...ref, consistent: true });
-    expect(before.length).toBeGreaterThan(1);
+    const { ready, ref, before } = await readyVideoWithClips();
     // The creator trims the last clip: its ordinal is past the one clip asked for below, and its
     // moment is among the best (before, a recut deleted it, or gave its id to another moment).
     const last = before.at(-1)!;
