@@ -13,10 +13,20 @@ function chaptersOf(signals: SignalCurve) {
 describe("targetChapterCount", () => {
   it("suits the length: one for a short, ~5 for 10 min, 15 for an hour, 20 for two", () => {
     expect(targetChapterCount(20)).toBe(1);
+    expect(targetChapterCount(119)).toBe(1);
     expect(targetChapterCount(600)).toBe(5);
     expect(targetChapterCount(3600)).toBe(15);
     expect(targetChapterCount(7200)).toBe(20);
     expect(targetChapterCount(100 * 3600)).toBe(30);
+  });
+
+  it("never gives two: YouTube shows chapters only from three", () => {
+    expect(targetChapterCount(120)).toBe(3);
+    expect(targetChapterCount(150)).toBe(3);
+    expect(targetChapterCount(299)).toBe(3);
+    for (let seconds = 0; seconds <= 4 * 3600; seconds += 7) {
+      expect(targetChapterCount(seconds)).not.toBe(2);
+    }
   });
 });
 
@@ -59,6 +69,27 @@ describe("buildChapters", () => {
       expect(chapter.endSeconds - chapter.startSeconds).toBeGreaterThan(100);
       expect(chapter.title).toMatch(/· calm$/);
     }
+  });
+
+  it("splits a 2½-minute video at its changes into three chapters", () => {
+    // Talk, a loud part, then action: the planted 150 s video that used to get one chapter.
+    const stretches: PaintedStretch[] = [
+      { startSeconds: 0, endSeconds: 50, speech: true },
+      ...bracketedEvent({ startSeconds: 51, endSeconds: 100, loudnessLufs: -9 }),
+      ...bracketedEvent({ startSeconds: 102, endSeconds: 150, motion: 0.07 }),
+    ];
+    const chapters = chaptersOf(makeSignalCurve({ durationSeconds: 150, stretches }));
+    const [first, second, third] = chapters.map((chapter) => chapter.startSeconds);
+    expect(chapters).toHaveLength(3);
+    expect(first).toBe(0);
+    // At a part's pause or cut, as in ten minutes above.
+    expect(Math.abs((second ?? 0) - 51)).toBeLessThanOrEqual(2);
+    expect(Math.abs((third ?? 0) - 102)).toBeLessThanOrEqual(2);
+    expect(chapters.map((chapter) => chapter.title)).toEqual([
+      "Part 1 · talk",
+      "Part 2 · high energy",
+      "Part 3 · action",
+    ]);
   });
 
   it("gives a short video one chapter", () => {

@@ -4,21 +4,26 @@ import type { Chapter, SignalCurve } from "@/engine/types";
 
 /** YouTube ignores chapters shorter than this. */
 export const MIN_CHAPTER_SECONDS = 10;
-/** Below this length a video is one chapter (YouTube needs three chapters of 10 s). */
-const SINGLE_CHAPTER_BELOW_SECONDS = 30;
+/**
+ * Below this length a video is one chapter. From it on, at least three: YouTube shows chapters
+ * only when there are three or more, so two would be chapters no viewer sees.
+ */
+const SINGLE_CHAPTER_BELOW_SECONDS = 120;
+const FEWEST_CHAPTERS = 3;
 /** Seconds each side of a boundary compared to see how different the two sides are. */
 const NOVELTY_WINDOW_SECONDS = 20;
 /** How far a fallback boundary may move to land on a real cut or pause. */
 const FALLBACK_SNAP_SECONDS = 15;
 
 /**
- * About one chapter per 2 minutes up to 20 minutes, per 4 minutes up to an hour, per 6 minutes
- * beyond (a 10-minute video gets 5, an hour 15, two hours 20), at most 30.
+ * One chapter under 2 minutes; from there about one per 2 minutes up to 20 minutes, per 4
+ * minutes up to an hour, per 6 minutes beyond, never fewer than three (a 2½-minute video gets
+ * 3, 10 minutes 5, an hour 15, two hours 20), at most 30. Both analyzers aim for this count.
  */
 export function targetChapterCount(durationSeconds: number): number {
-  if (durationSeconds < SINGLE_CHAPTER_BELOW_SECONDS) return 1;
+  if (!(durationSeconds >= SINGLE_CHAPTER_BELOW_SECONDS)) return 1;
   const chapterSeconds = durationSeconds <= 20 * 60 ? 120 : durationSeconds <= 60 * 60 ? 240 : 360;
-  return Math.max(1, Math.min(30, Math.round(durationSeconds / chapterSeconds)));
+  return Math.max(FEWEST_CHAPTERS, Math.min(30, Math.round(durationSeconds / chapterSeconds)));
 }
 
 type Candidate = { atSeconds: number; strength: number };

@@ -11,7 +11,8 @@ describe("buildGeminiPrompt", () => {
     expect(text).toContain("between 0 and 754.32");
     expect(text).toContain("up to 10 clips");
     expect(text).toContain("15 to 60 seconds long");
-    expect(text).toContain("about 4, in order");
+    // The local analyzer's count for the length (targetChapterCount): one per 2 minutes here.
+    expect(text).toContain("chapters: about 6, in order");
     expect(text).toContain("everything said, verbatim");
   });
 
@@ -19,6 +20,13 @@ describe("buildGeminiPrompt", () => {
     const { text } = buildGeminiPrompt({ durationSeconds: FULL_TRANSCRIPT_MAX_SECONDS + 1, momentOptions });
     expect(text).toContain("inside the clips you chose (not the whole video)");
     expect(text).toContain("(30:01)");
+  });
+
+  it("asks a short video for one chapter and a 2½-minute one for three", () => {
+    expect(buildGeminiPrompt({ durationSeconds: 90, momentOptions }).text).toContain("chapters: 1, in order");
+    expect(buildGeminiPrompt({ durationSeconds: 150, momentOptions }).text).toContain(
+      "chapters: about 3, in order",
+    );
   });
 
   it("never asks for more than 20 clips", () => {

@@ -1,3 +1,4 @@
+import { targetChapterCount } from "@/engine/chapters/build-chapters";
 import { formatTimestamp } from "@/engine/format-timestamp";
 import type { MomentOptions } from "@/engine/types";
 
@@ -13,8 +14,6 @@ import type { MomentOptions } from "@/engine/types";
 export const FULL_TRANSCRIPT_MAX_SECONDS = 30 * 60;
 /** The engine's own limit on clips per video (types.ts: at most 20). */
 const MAX_MOMENTS = 20;
-/** Roughly one chapter per three minutes, as long videos on YouTube tend to have. */
-const SECONDS_PER_CHAPTER = 180;
 
 export const GEMINI_INSTRUCTIONS = [
   "You are an experienced short-form video editor.",
@@ -38,7 +37,7 @@ export function buildGeminiPrompt(options: {
   const { durationSeconds, momentOptions } = options;
   const { minSeconds, maxSeconds, topN } = momentOptions;
   const duration = `${Math.round(durationSeconds * 10) / 10} seconds (${formatTimestamp(durationSeconds)})`;
-  const chapterCount = Math.min(20, Math.max(1, Math.round(durationSeconds / SECONDS_PER_CHAPTER)));
+  const chapterCount = targetChapterCount(durationSeconds);
   const fullTranscript = durationSeconds <= FULL_TRANSCRIPT_MAX_SECONDS;
 
   const lines = [
@@ -52,7 +51,7 @@ export function buildGeminiPrompt(options: {
     "   platformCopy: for youtube (title ≤ 100 characters, a description, 3–5 hashtags),",
     "   tiktok (a punchy caption as description, 3–8 hashtags), twitch (a clip title, a short",
     "   description) and discord (a one-line title and a short message as description).",
-    `2. chapters: about ${chapterCount}, in order, covering the whole video; the first starts at 0;`,
+    `2. chapters: ${chapterCount === 1 ? "1" : `about ${chapterCount}`}, in order, covering the whole video; the first starts at 0;`,
     "   each at least 10 seconds long, with a short descriptive title.",
     fullTranscript
       ? "3. transcript: everything said, verbatim, in the original language, as segments of a sentence or two with their start and end."
