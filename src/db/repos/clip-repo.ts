@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import {
   ACTIVE_RENDER_SHARD_COUNT,
@@ -15,6 +15,7 @@ import {
 } from "@/db/keys";
 import {
   assertItemSize,
+  deleteKeys,
   itemOf,
   type Page,
   parseStoredItem,
@@ -816,9 +817,7 @@ export const ACTIVE_RENDER_SHARDS = Array.from({ length: ACTIVE_RENDER_SHARD_COU
 
 /** Removes an entry whose clip is gone or no longer owed a render (left by an interrupted delete). */
 export async function deleteActiveRenderEntry(options: { table: Table; clipId: string }): Promise<void> {
-  await options.table.documentClient.send(
-    new DeleteCommand({ TableName: options.table.tableName, Key: activeRenderKey(options.clipId) }),
-  );
+  await deleteKeys(options.table, [activeRenderKey(options.clipId)]);
 }
 
 /**

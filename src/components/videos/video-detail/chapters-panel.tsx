@@ -59,7 +59,8 @@ export function ChaptersPanel({
                 </span>
                 <span
                   className={cx(
-                    "min-w-0 flex-1 truncate",
+                    // Wrapped, not cut off: the panel is narrow beside the player, titles are not.
+                    "min-w-0 flex-1 break-words",
                     playing ? "font-medium text-slate-900" : "text-slate-700",
                   )}
                 >

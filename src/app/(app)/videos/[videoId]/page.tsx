@@ -4,12 +4,12 @@ import { notFound } from "next/navigation";
 import { formatLength } from "@/components/clips/format-timestamp";
 import { Alert } from "@/components/ui/alert";
 import { AutoRefresh } from "@/components/ui/auto-refresh";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { describeClipRequest } from "@/components/videos/clip-options-choices";
 import { ProcessingProgress } from "@/components/videos/video-detail/processing-progress";
 import { RecutControl } from "@/components/videos/video-detail/recut-control";
 import { VideoStudio } from "@/components/videos/video-detail/video-studio";
+import { VideoStatusBadge } from "@/components/videos/video-status-badge";
 import type { VideoStatus } from "@/db/repos/video-repo";
 import { DEFAULT_CLIP_OPTIONS } from "@/engine/clip-options";
 import { isTerminalStatus } from "@/lib/video-status";
@@ -20,16 +20,6 @@ import { getRuntime } from "@/server/runtime";
 
 export const metadata: Metadata = { title: "Video" };
 export const dynamic = "force-dynamic";
-
-const STATUS_BADGES: Record<VideoStatus, { tone: BadgeTone; label: string }> = {
-  UPLOADING: { tone: "neutral", label: "Uploading" },
-  UPLOADED: { tone: "neutral", label: "Uploaded" },
-  QUEUED: { tone: "brand", label: "Queued" },
-  ANALYZING: { tone: "brand", label: "Analyzing" },
-  RENDERING: { tone: "brand", label: "Rendering" },
-  READY: { tone: "success", label: "Ready" },
-  FAILED: { tone: "danger", label: "Failed" },
-};
 
 type ProcessingStatus = Exclude<VideoStatus, "READY" | "FAILED">;
 const isProcessing = (status: VideoStatus): status is ProcessingStatus => !isTerminalStatus(status);
@@ -44,7 +34,6 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
     },
   );
   const { video } = studio;
-  const badge = STATUS_BADGES[video.status];
   const probe = video.probe;
   const showStudio = video.status === "READY" || (video.status === "RENDERING" && studio.clips.length > 0);
 
@@ -60,7 +49,7 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
               {video.filename}
             </h1>
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
-              <Badge tone={badge.tone}>{badge.label}</Badge>
+              <VideoStatusBadge status={video.status} />
               {probe && <span>{formatLength(probe.durationSeconds)}</span>}
               {probe && (
                 <span>
