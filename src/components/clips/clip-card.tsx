@@ -28,12 +28,15 @@ const PLATFORM_LABELS = {
  */
 export function ClipCard({
   initialClip,
+  place,
   onSeek,
   getPlayerSeconds,
   highlighted = false,
   onChange,
 }: {
   initialClip: ClipDetail;
+  /** Its place among the video's clips, best first (see ClipPreview). */
+  place: number;
   onSeek?: (seconds: number) => void;
   getPlayerSeconds?: () => number | null;
   highlighted?: boolean;
@@ -82,7 +85,7 @@ export function ClipCard({
     >
       {/* On a phone, a preview the width of the screen would make each card two screens tall. */}
       <div className="w-full max-w-56 shrink-0 self-center sm:w-40 sm:max-w-none sm:self-auto">
-        <ClipPreview clip={clip} onPlay={play} />
+        <ClipPreview clip={clip} place={place} onPlay={play} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3 py-1 pr-1">
         <header className="flex items-start gap-3">
@@ -211,7 +214,7 @@ export function ClipCard({
         videoUrl={clip.media?.videoUrl ?? null}
         posterUrl={clip.rendered?.thumbnailUrl}
         durationSeconds={clip.rendered?.durationSeconds}
-        footer={`Score ${clip.score} · #${clip.rank}`}
+        footer={`Score ${clip.score} · #${place}`}
       />
     </article>
   );

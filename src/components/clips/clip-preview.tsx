@@ -15,13 +15,20 @@ import { formatLength } from "./format-timestamp";
  */
 export function ClipPreview({
   clip,
+  place,
   onPlay,
   size = "md",
 }: {
   clip: Pick<
     ClipView,
-    "clipId" | "title" | "rank" | "rendered" | "status" | "durationSeconds" | "renderFailureReason"
+    "clipId" | "title" | "rendered" | "status" | "durationSeconds" | "renderFailureReason"
   >;
+  /**
+   * Its place among the clips shown with it, best first (1 = best). Not the clip's `rank`, its
+   * place in the analysis: a trim scores a clip again, and trimmed clips keep their rank
+   * through a request for other clips, so ranks can come out of order or with gaps.
+   */
+  place: number;
   onPlay: () => void;
   size?: "sm" | "md";
 }) {
@@ -83,7 +90,7 @@ export function ClipPreview({
         ))}
       <span className="absolute inset-x-0 top-0 flex items-start justify-between p-2">
         <span className="rounded-md bg-slate-950/70 px-1.5 py-0.5 text-xs font-semibold text-white backdrop-blur">
-          #{clip.rank}
+          #{place}
         </span>
       </span>
       <span className="absolute inset-x-0 bottom-0 flex items-end justify-end bg-gradient-to-t from-slate-950/70 to-transparent p-2 pt-8">

@@ -6,12 +6,23 @@ import { ClipPreview } from "./clip-preview";
 import { formatTimestamp } from "./format-timestamp";
 import { ScoreRing } from "./score-ring";
 
-/** A clip in a grid: its 9:16 preview (click plays it), score, title and where it comes from. */
-export function ClipTile({ clip, onPlay }: { clip: ClipView; onPlay: (clip: ClipView) => void }) {
+/**
+ * A clip in a grid: its 9:16 preview (click plays it) with its place in the grid, best first,
+ * its score, title and where it comes from.
+ */
+export function ClipTile({
+  clip,
+  place,
+  onPlay,
+}: {
+  clip: ClipView;
+  place: number;
+  onPlay: (clip: ClipView) => void;
+}) {
   const topReason = clip.reasons[0];
   return (
     <article className="flex flex-col gap-2">
-      <ClipPreview clip={clip} onPlay={() => onPlay(clip)} size="sm" />
+      <ClipPreview clip={clip} place={place} onPlay={() => onPlay(clip)} size="sm" />
       <div className="flex items-start gap-2">
         <ScoreRing score={clip.score} size="sm" />
         <div className="min-w-0 flex-1">

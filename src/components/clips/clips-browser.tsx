@@ -162,8 +162,8 @@ export function ClipsBrowser({
                 </Link>
               </div>
               <div className={gridClasses(opening)}>
-                {group.clips.map((clip) => (
-                  <ClipTile key={clip.clipId} clip={clip} onPlay={play} />
+                {group.clips.map((clip, index) => (
+                  <ClipTile key={clip.clipId} clip={clip} place={index + 1} onPlay={play} />
                 ))}
               </div>
             </section>
@@ -171,8 +171,8 @@ export function ClipsBrowser({
         </div>
       ) : (
         <div className={gridClasses(opening)}>
-          {clips.map((clip) => (
-            <ClipTile key={clip.clipId} clip={clip} onPlay={play} />
+          {clips.map((clip, index) => (
+            <ClipTile key={clip.clipId} clip={clip} place={index + 1} onPlay={play} />
           ))}
         </div>
       )}

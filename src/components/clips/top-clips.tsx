@@ -33,9 +33,9 @@ export function TopClips({ clips }: { clips: ClipView[] }) {
             opening && "cursor-progress",
           )}
         >
-          {clips.map((clip) => (
+          {clips.map((clip, index) => (
             <li key={clip.clipId} data-testid="top-clip">
-              <ClipTile clip={clip} onPlay={play} />
+              <ClipTile clip={clip} place={index + 1} onPlay={play} />
             </li>
           ))}
         </ul>

@@ -7,7 +7,8 @@ import { markerRows, tickSeconds } from "./timeline-layout";
 
 export type TimelineClip = {
   clipId: string;
-  rank: number;
+  /** Its place among the video's clips, best first (1 = best), as its card shows it. */
+  place: number;
   score: number;
   startSeconds: number;
   endSeconds: number;
@@ -23,7 +24,7 @@ const MARKER_ROW_PX = 24;
 
 /**
  * The video's interest over time: the curve the engine ranked moments by, the clips it cut
- * (coloured by score, numbered by rank) and the chapters as bands beneath. Clicking anywhere
+ * (coloured by score, numbered best first) and the chapters as bands beneath. Clicking anywhere
  * seeks the player there; clicking a clip's number selects that clip. Arrow keys step 5 s.
  */
 export function InterestTimeline({
@@ -90,7 +91,7 @@ export function InterestTimeline({
 
   const rows = markerRows(
     clips.map((clip) => ({
-      rank: clip.rank,
+      place: clip.place,
       centreShare: (clip.startSeconds + clip.endSeconds) / 2 / duration,
     })),
     MARKER_WIDTH_PX / plotWidthPx,
@@ -116,10 +117,10 @@ export function InterestTimeline({
             className={`absolute -translate-x-1/2 rounded-full px-1.5 py-0.5 text-[11px] leading-4 font-semibold text-white shadow-sm ring-2 transition-transform hover:scale-110 focus-visible:outline-2 focus-visible:outline-brand-600 ${
               selectedClipId === clip.clipId ? "z-10 scale-110 ring-slate-900" : "ring-white"
             }`}
-            title={`Clip #${clip.rank} · score ${clip.score} · ${formatTimestamp(clip.startSeconds)}–${formatTimestamp(clip.endSeconds)}`}
-            aria-label={`Clip ${clip.rank}, score ${clip.score}, from ${formatTimestamp(clip.startSeconds)}`}
+            title={`Clip #${clip.place} · score ${clip.score} · ${formatTimestamp(clip.startSeconds)}–${formatTimestamp(clip.endSeconds)}`}
+            aria-label={`Clip ${clip.place}, score ${clip.score}, from ${formatTimestamp(clip.startSeconds)}`}
           >
-            {clip.rank}
+            {clip.place}
           </button>
         ))}
       </div>

@@ -27,24 +27,24 @@ describe("tickSeconds", () => {
 
 describe("markerRows", () => {
   it("keeps markers that are apart on one row", () => {
-    const markers = [0.1, 0.5, 0.9].map((centreShare, index) => ({ rank: index + 1, centreShare }));
+    const markers = [0.1, 0.5, 0.9].map((centreShare, index) => ({ place: index + 1, centreShare }));
     expect(markerRows(markers, 0.05)).toEqual([0, 0, 0]);
   });
 
-  it("moves a marker that would cover a better-ranked one to the next free row", () => {
-    // Ranks 3, 1, 2 at 50%, 52% and 54%: rank 1 stays on top, 2 clears it by 2% only.
+  it("moves a marker that would cover a better one to the next free row", () => {
+    // Places 3, 1, 2 at 50%, 52% and 54%: place 1 stays on top, 2 clears it by 2% only.
     const markers = [
-      { rank: 3, centreShare: 0.5 },
-      { rank: 1, centreShare: 0.52 },
-      { rank: 2, centreShare: 0.54 },
-      { rank: 4, centreShare: 0.8 },
+      { place: 3, centreShare: 0.5 },
+      { place: 1, centreShare: 0.52 },
+      { place: 2, centreShare: 0.54 },
+      { place: 4, centreShare: 0.8 },
     ];
     expect(markerRows(markers, 0.05)).toEqual([2, 0, 1, 0]);
   });
 
   it("never leaves two markers on a row closer than the gap, and uses no more rows than needed", () => {
     const markers = Array.from({ length: 20 }, (_, index) => ({
-      rank: index + 1,
+      place: index + 1,
       centreShare: ((index * 7919) % 100) / 100,
     }));
     const rows = markerRows(markers, 0.08);

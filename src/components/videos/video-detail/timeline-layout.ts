@@ -19,19 +19,22 @@ export function tickSeconds(durationSeconds: number): number[] {
   return ticks;
 }
 
-/** A clip's numbered marker above the timeline: its rank and where its middle falls (0..1). */
-export type TimelineMarker = { rank: number; centreShare: number };
+/**
+ * A clip's numbered marker above the timeline: its place among the video's clips (1 = best) and
+ * where its middle falls (0..1).
+ */
+export type TimelineMarker = { place: number; centreShare: number };
 
 /**
  * The row (0 at the top) for each marker, so that close clips do not cover each other: best
- * rank first, each takes the first row where it clears every marker already there by
+ * place first, each takes the first row where it clears every marker already there by
  * `minGapShare` of the width. Clips apart leave one row; a cluster of them adds rows beneath.
  */
 export function markerRows(markers: readonly TimelineMarker[], minGapShare: number): number[] {
   const rows: number[][] = [];
   const rowOf = new Array<number>(markers.length).fill(0);
-  const byRank = markers.map((_, index) => index).sort((a, b) => markers[a]!.rank - markers[b]!.rank);
-  for (const index of byRank) {
+  const bestFirst = markers.map((_, index) => index).sort((a, b) => markers[a]!.place - markers[b]!.place);
+  for (const index of bestFirst) {
     const centre = markers[index]!.centreShare;
     const clears = (centres: number[]) => centres.every((other) => Math.abs(other - centre) >= minGapShare);
     let row = rows.findIndex(clears);

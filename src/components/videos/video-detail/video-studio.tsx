@@ -47,9 +47,13 @@ export function VideoStudio({
   );
   const source = useRefreshingMediaUrl(sourceUrl, fetchFreshSourceUrl);
   const playable = source.url !== null && source.problem === null;
-  // Clips as edited on this page (new ranges, new scores), so the timeline follows them.
+  // Clips as edited on this page (new ranges, new scores), so the timeline follows them. Their
+  // places are those of the page's order (best first, from the server) until it is loaded again.
   const [latestClips, setLatestClips] = useState<Record<string, ClipDetail>>({});
-  const timelineClips = clips.map((clip) => latestClips[clip.clipId] ?? clip);
+  const timelineClips = clips.map((clip, index) => ({
+    ...(latestClips[clip.clipId] ?? clip),
+    place: index + 1,
+  }));
   const rememberClip = useCallback((clip: ClipDetail) => {
     setLatestClips((current) =>
       current[clip.clipId] === clip ? current : { ...current, [clip.clipId]: clip },
@@ -166,11 +170,12 @@ export function VideoStudio({
           />
         ) : (
           <div className="grid gap-4 xl:grid-cols-2">
-            {clips.map((clip) => (
+            {clips.map((clip, index) => (
               <ClipCard
                 // A newer version from the server (after new captions) starts the card afresh.
                 key={`${clip.clipId}:${clip.version}`}
                 initialClip={clip}
+                place={index + 1}
                 onSeek={seek}
                 getPlayerSeconds={getPlayerSeconds}
                 highlighted={clip.clipId === selectedClipId}
