@@ -68,7 +68,7 @@ const artifact = <T extends z.ZodType>(data: T) =>
 const SignalsDocument = artifact(SignalCurveSchema);
 // The clips asked for when the analysis was made: asked for others since, it is made again.
 // Analyses stored before they were recorded were made with the defaults. The moments asked of
-// the analysis are more than the clips when clips the creator trimmed are kept beside them.
+// the analysis are more than the clips when clips the creator edited are kept beside them.
 const AnalysisDocument = artifact(AnalysisResultSchema).extend({
   clipOptions: ClipOptions.default(DEFAULT_CLIP_OPTIONS),
   momentsAskedFor: z.number().int().positive().optional(),

@@ -113,7 +113,7 @@ export function ClipCard({
               >
                 {SCORE_BAND_LABELS[band]}
               </Badge>
-              {clip.trimmed && <Badge tone="neutral">Trimmed by you</Badge>}
+              {clip.edited && <Badge tone="neutral">Edited by you</Badge>}
               {clip.status === "PENDING" && <Badge tone="brand">Render queued</Badge>}
               {clip.status === "RENDERING" && <Badge tone="brand">Rendering</Badge>}
               {clip.status === "FAILED" && <Badge tone="danger">Render failed</Badge>}

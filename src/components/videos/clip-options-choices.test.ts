@@ -59,11 +59,11 @@ describe("clip options choices", () => {
     expect(describeClipRequest(defaults, null)).toBe("Up to 5 clips, 15–60 s each");
     expect(describeClipRequest(defaults, 2)).toBe("2 clips (up to 5 asked, 15–60 s each)");
     expect(describeClipRequest({ count: 1, minSeconds: 30, maxSeconds: 60 }, 3, 2)).toBe(
-      "3 clips (up to 1 asked, 30–60 s each; 2 trimmed by you)",
+      "3 clips (up to 1 asked, 30–60 s each; 2 edited by you)",
     );
     // The one clip is the creator's 13 s cut: it is not said to be 30–60 s long.
     expect(describeClipRequest({ count: 1, minSeconds: 30, maxSeconds: 60 }, 1, 1)).toBe(
-      "1 clip (up to 1 asked, 30–60 s each; 1 trimmed by you)",
+      "1 clip (up to 1 asked, 30–60 s each; 1 edited by you)",
     );
     expect(describeClipRequest({ count: 1, minSeconds: 90, maxSeconds: 180 }, 1)).toBe(
       "1 clip, 90 s–3 min each",

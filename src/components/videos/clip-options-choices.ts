@@ -71,19 +71,15 @@ export function rememberClipOptions(store: KeyValueStore, options: ClipOptions):
 /**
  * What a video was asked for, beside what it got once ready: "Up to 5 clips, 15–60 s each";
  * "2 clips (up to 5 asked, 15–60 s each)" when fewer moments stood out. Clips the creator
- * trimmed are named, since their lengths are the creator's and they outlive a request for other
- * clips: "3 clips (up to 1 asked, 30–60 s each; 2 trimmed by you)".
+ * edited (trimmed, or gave a layout) are named, since they are the creator's and outlive a
+ * request for other clips: "3 clips (up to 1 asked, 30–60 s each; 2 edited by you)".
  */
-export function describeClipRequest(
-  options: ClipOptions,
-  clipCount: number | null,
-  trimmedCount = 0,
-): string {
+export function describeClipRequest(options: ClipOptions, clipCount: number | null, editedCount = 0): string {
   const range = `${formatRange(options)} each`;
   if (clipCount === null) return `Up to ${formatCount(options.count, "clip")}, ${range}`;
   const clips = formatCount(clipCount, "clip");
-  if (trimmedCount > 0)
-    return `${clips} (up to ${options.count} asked, ${range}; ${trimmedCount} trimmed by you)`;
+  if (editedCount > 0)
+    return `${clips} (up to ${options.count} asked, ${range}; ${editedCount} edited by you)`;
   if (clipCount < options.count) return `${clips} (up to ${options.count} asked, ${range})`;
   return `${clips}, ${range}`;
 }

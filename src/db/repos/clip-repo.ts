@@ -91,12 +91,18 @@ export const ClipRenderSchema = z.object({
 });
 export type ClipRender = z.infer<typeof ClipRenderSchema>;
 
-/**
- * The creator changed the clip's range: it is theirs now. A re-run of the analysis leaves it
- * as it is, and a request for other clips keeps it beside the new ones.
- */
+/** The creator changed the clip's range: it is scored again for what it now holds. */
 export function isTrimmed(clip: Pick<ClipSummary, "rangeEditedAt">): boolean {
   return clip.rangeEditedAt !== null;
+}
+
+/**
+ * The creator changed the clip's range or chose its layout: it is theirs now. A re-run of the
+ * analysis leaves it as it is, and a request for other clips keeps it beside the new ones (a
+ * layout chosen for one moment would otherwise pass to whichever moment took its place).
+ */
+export function isEditedByCreator(clip: Pick<ClipSummary, "rangeEditedAt" | "layoutChoice">): boolean {
+  return isTrimmed(clip) || clip.layoutChoice !== "auto";
 }
 
 /** Every object a render stored: what goes when the render is replaced or its clip removed. */
@@ -510,8 +516,8 @@ export async function upsertClipsForVideo(options: {
       clipId,
       now: options.now,
       change: (clip) => {
-        // A creator's range edit wins over a re-run of analysis.
-        if (sameAnalysis(clip, analysis) || isTrimmed(clip)) return null;
+        // A creator's edit wins over a re-run of analysis.
+        if (sameAnalysis(clip, analysis) || isEditedByCreator(clip)) return null;
         const rangeMoved =
           clip.startSeconds !== analysis.startSeconds || clip.endSeconds !== analysis.endSeconds;
         // A new range needs a new render; the old one stays on show until then.
@@ -538,9 +544,9 @@ export async function upsertClipsForVideo(options: {
   const others = (await listClipsByVideo({ table, creatorId, videoId, consistent: true })).filter(
     (clip) => !ordinals.has(clip.ordinal),
   );
-  const stale = others.filter((clip) => !isTrimmed(clip));
+  const stale = others.filter((clip) => !isEditedByCreator(clip));
   for (const clip of stale) await deleteClip({ table, creatorId, clipId: clip.clipId });
-  result.clips.push(...others.filter(isTrimmed));
+  result.clips.push(...others.filter(isEditedByCreator));
   result.removed = stale;
   result.clips.sort((a, b) => a.ordinal - b.ordinal);
   return result;

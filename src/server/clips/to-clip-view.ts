@@ -1,5 +1,5 @@
 import "server-only";
-import { type Clip, type ClipSummary, clipRenderStuck, isTrimmed } from "@/db/repos/clip-repo";
+import { type Clip, type ClipSummary, clipRenderStuck, isEditedByCreator } from "@/db/repos/clip-repo";
 import type { LayoutChoice, RenderLayout } from "@/engine/types";
 import type { Runtime } from "@/server/runtime";
 import { presignMediaUrl } from "@/storage/presign-media-url";
@@ -24,8 +24,11 @@ export type ClipView = {
   durationSeconds: number;
   /** Bumped by every edit. */
   revision: number;
-  /** The creator changed the range: the clip stays as they cut it when other clips are asked for. */
-  trimmed: boolean;
+  /**
+   * The creator changed the range or chose the layout: the clip stays as they made it when
+   * other clips are asked for.
+   */
+  edited: boolean;
   /** The layout the creator chose; `auto` lets each render decide (`rendered.layout` says what it did). */
   layout: LayoutChoice;
   /** Render state of the current range: PENDING/RENDERING while a (re-)render is owed. */
@@ -91,7 +94,7 @@ export async function toClipView(options: { runtime: Runtime; clip: ClipSummary 
     endSeconds: clip.endSeconds,
     durationSeconds: Math.round((clip.endSeconds - clip.startSeconds) * 100) / 100,
     revision: clip.revision,
-    trimmed: isTrimmed(clip),
+    edited: isEditedByCreator(clip),
     layout: clip.layoutChoice,
     status: clip.status,
     renderFailureReason: clip.renderFailureReason,

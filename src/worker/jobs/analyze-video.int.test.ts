@@ -531,6 +531,53 @@ describe("analyze-video job", () => {
     );
   }, 240_000);
 
+  it("keeps a clip the creator gave a layout when other clips are asked for, instead of passing the layout on", async () => {
+    const { ready, ref, before } = await readyVideoWithClips();
+    // The creator keeps the best clip's range and asks for the whole frame.
+    const best = before[0]!;
+    const framed = await editClip({
+      table,
+      creatorId: ready.creatorId,
+      clipId: best.clipId,
+      expectedVersion: best.version,
+      startSeconds: best.startSeconds,
+      endSeconds: best.endSeconds,
+      layoutChoice: "fit",
+    });
+    await renderClipJob.run({ ...ref, clipId: best.clipId, revision: framed.revision }, jobContext([]));
+
+    await recutVideo({
+      runtime,
+      ...ref,
+      body: { clipOptions: { count: 1, minSeconds: 30, maxSeconds: 40 } },
+    });
+    await analyzeVideoJob.run(ref, jobContext([]));
+
+    const after = await listClipsByVideo({ table, ...ref, consistent: true });
+    // Before, the moment found first took its id, range and all, and was rendered in the whole
+    // frame the creator chose for another moment.
+    expect(after.find((clip) => clip.clipId === best.clipId)).toMatchObject({
+      startSeconds: best.startSeconds,
+      endSeconds: best.endSeconds,
+      layoutChoice: "fit",
+      status: "READY",
+      render: { revision: framed.revision, layout: "fit" },
+    });
+    const found = after.filter((clip) => clip.clipId !== best.clipId);
+    expect(found.length).toBeLessThanOrEqual(1);
+    for (const clip of found) {
+      expect(clip.layoutChoice).toBe("auto");
+      expect(
+        Math.min(clip.endSeconds, best.endSeconds) - Math.max(clip.startSeconds, best.startSeconds),
+      ).toBeLessThanOrEqual(0.5);
+      expect(clip.endSeconds - clip.startSeconds).toBeGreaterThanOrEqual(30 - 1e-6);
+    }
+    expect(await findVideoById({ table, ...ref, consistent: true })).toMatchObject({
+      status: "READY",
+      clipCount: after.length,
+    });
+  }, 240_000);
+
   it("makes a video shorter than the automatic 15 s minimum one clip: all of it", async () => {
     const { video: short } = await createQueuedTestVideo({ runtime, durationSeconds: 8 });
     await analyzeVideoJob.run({ creatorId: short.creatorId, videoId: short.videoId }, jobContext([]));

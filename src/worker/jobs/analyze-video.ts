@@ -6,7 +6,7 @@ import { downsampleInterestCurve, putVideoChapters } from "@/db/repos/chapters-r
 import {
   type Clip,
   clipNeedsRender,
-  isTrimmed,
+  isEditedByCreator,
   listClipsByVideo,
   renderObjectKeys,
   setClipRenderStatus,
@@ -195,7 +195,7 @@ async function runStages(state: PipelineState): Promise<"done" | "stopped"> {
   if (state.video.status === "ANALYZING" || clips.length === 0) {
     // Clips the creator edited outlive a new analysis (other clips asked for): the new moments
     // are found and placed beside them.
-    const editedClips = clips.filter(isTrimmed);
+    const editedClips = clips.filter(isEditedByCreator);
     const analysis = await analysisStage(state, binaries, editedClips);
     clips = await saveStage(state, analysis, editedClips);
     if (state.video.status === "ANALYZING") {

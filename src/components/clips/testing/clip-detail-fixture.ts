@@ -18,7 +18,7 @@ const READY_CLIP: ClipDetail = {
   endSeconds: 30,
   durationSeconds: 20,
   revision: 0,
-  trimmed: false,
+  edited: false,
   layout: "auto",
   status: "READY",
   renderFailureReason: null,

@@ -53,8 +53,8 @@ export function RecutControl({
       <div className="absolute left-0 z-20 mt-2 flex w-[min(92vw,36rem)] sm:left-auto sm:right-0 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-lg">
         <ClipOptionsPicker value={value} defaults={defaults} onChange={setValue} />
         <p className="text-sm text-slate-500">
-          The moments are found again from what was measured, and the clips replaced. Clips you trimmed stay
-          as you cut them, beside the new ones.
+          The moments are found again from what was measured, and the clips replaced. Clips you edited
+          (trimmed, or gave a layout) stay as you made them, beside the new ones.
         </p>
         {error && <Alert tone="danger">{error}</Alert>}
         <div className="flex gap-2">

@@ -31,7 +31,7 @@ describe("VideoStudio", () => {
         clipId: "clip_a",
         rank: 3,
         score: 74,
-        trimmed: true,
+        edited: true,
         startSeconds: 80,
         endSeconds: 95,
       }),

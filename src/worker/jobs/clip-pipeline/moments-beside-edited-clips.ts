@@ -5,14 +5,14 @@ import type { TimeRange } from "@/engine/types";
 type EditedClip = TimeRange & { ordinal: number };
 
 /**
- * The moments an analysis found, made to sit beside the clips a creator edited (trimmed or
- * moved), which a new analysis of the video (other clips asked for) must not take away:
+ * The moments an analysis found, made to sit beside the clips a creator edited (trimmed,
+ * moved or given a layout: isEditedByCreator), which a new analysis of the video (other clips asked for) must not take away:
  * - a moment overlapping an edited clip is left out: the creator already has it, as they cut it,
  *   and clips do not overlap;
  * - of the rest, the best `count` keep their rank order and take the ordinals (hence clip ids)
  *   the edited clips do not hold, from 0 up.
  * The analysis is asked for one more moment per edited clip (momentsToFindBeside), so the next
- * best stands in for a moment a trimmed clip covers.
+ * best stands in for a moment an edited clip covers.
  * Pure and deterministic, so a redelivered job places the same moments under the same ids.
  */
 export function momentsBesideEditedClips<Moment extends TimeRange & { ordinal: number }>(

@@ -69,7 +69,7 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
                   {describeClipRequest(
                     video.clipOptions,
                     video.status === "READY" ? video.clipCount : null,
-                    studio.clips.filter((clip) => clip.trimmed).length,
+                    studio.clips.filter((clip) => clip.edited).length,
                   )}
                 </span>
               )}
