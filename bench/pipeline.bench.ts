@@ -276,7 +276,7 @@ async function main() {
         const probed = await probeMedia({ binaries, input: source.path });
         const signals = await extractSignals({ binaries, input: source.path, probe: probed, mode });
         const result = await createLocalAnalyzer().analyze({
-          sourcePath: source.path,
+          sourceFile: async () => source.path,
           probe: probed,
           signals,
           options: { ...DEFAULT_MOMENT_OPTIONS, topN },

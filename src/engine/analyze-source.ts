@@ -72,7 +72,7 @@ export async function analyzeSource({
   started = clock();
   onStage?.("analysis", 0);
   const analysis = await analyzer.analyze({
-    sourcePath: input,
+    sourceFile: async () => input,
     probe,
     signals,
     options,

@@ -135,7 +135,12 @@ export type MomentOptions = {
 };
 
 export type AnalysisInput = {
-  sourcePath: string;
+  /**
+   * The source as a file on this machine, asked for only by an analyzer that reads it (Gemini's
+   * low-resolution proxy, where it cannot send a URL): a worker holding only the stored object
+   * downloads it then, not for an analysis of stored signals (other clips asked for).
+   */
+  sourceFile: () => Promise<string>;
   /** A URL the analyzer may fetch the source from (a presigned GET), when there is one. */
   sourceUrl?: string;
   probe: MediaProbe;

@@ -243,7 +243,7 @@ describe("local analysis of defect fixtures", () => {
     const { signals, probe } = await analyzed(planted, DEFAULT_SIGNAL_MODE);
     await expect(
       analyzer.analyze({
-        sourcePath: planted.path,
+        sourceFile: async () => planted.path,
         probe,
         signals,
         options: DEFAULT_MOMENT_OPTIONS,

@@ -126,6 +126,8 @@ describe("analyze-video job", () => {
     // The creator's subtitles were burned into the best clip, and are read from their file at
     // render time rather than kept in the stored analysis (so a new or removed file counts).
     expect(firstRun.logs.some((line) => /^render: captions: \d+ cards burned in$/.test(line))).toBe(true);
+    // The file was downloaded once, for the measuring, and the clips cut from that copy.
+    expect(firstRun.logs.filter((line) => /download/.test(line))).toEqual(["downloading the video"]);
     expect((await readAnalysisArtifact({ ...storage, ...video }))?.transcript).toEqual([]);
 
     // The best clip covers the planted event (10–30 s) with boundaries within 3 s.
@@ -485,7 +487,11 @@ describe("analyze-video job", () => {
       ...ref,
       body: { clipOptions: { count: 1, minSeconds: 30, maxSeconds: 40 } },
     });
-    await analyzeVideoJob.run(ref, jobContext([]));
+    const recutLogs: string[] = [];
+    await analyzeVideoJob.run(ref, jobContext(recutLogs));
+    // The new clip was cut from the stored file over HTTP: nothing was measured again, so
+    // nothing needed the whole file downloaded.
+    expect(recutLogs.filter((line) => /download/.test(line))).toEqual([]);
 
     const after = await listClipsByVideo({ table, ...ref, consistent: true });
     // The trimmed clip stays as the creator cut it, render and all.

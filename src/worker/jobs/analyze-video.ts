@@ -30,6 +30,7 @@ import { extractSignals, SignalExtractionError } from "@/engine/signals/extract-
 import type { AnalysisResult, MediaProbe, SignalCurve } from "@/engine/types";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { MediaProbeError, probeMedia } from "@/media/probe";
+import type { HttpHeaders } from "@/media/probe-args";
 import { ensureSeekableSource, needsSeekableCopy } from "@/media/seekable-copy";
 import { AppError } from "@/server/errors";
 import { tableOf } from "@/server/runtime";
@@ -53,6 +54,7 @@ import { momentsBesideEditedClips, momentsToFindBeside } from "./clip-pipeline/m
 import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
 import { createVideoProgress, type VideoProgress } from "./clip-pipeline/video-progress";
 import { assertSourceUnchanged, failChangedSource } from "./pinned-source";
+import { seekableStoredSource, storedSourceUrl } from "./stored-source";
 
 /**
  * Turns a QUEUED video into clips, stage by stage:
@@ -272,8 +274,8 @@ async function analysisStage(
   }
   state.signals = signals;
 
-  const sourcePath = await ensureSource(state, binaries);
-  await progress.stage("Finding the best moments", PROGRESS.signals);
+  const findingMoments = () => progress.stage("Finding the best moments", PROGRESS.signals);
+  await findingMoments();
   const transcript = await readCreatorTranscript({ ...ref, log: context.log });
   const analyzer = createAnalyzer({
     analysisConfig: context.runtime.config.analysis,
@@ -295,7 +297,11 @@ async function analysisStage(
       : undefined;
   const analysis = await state.progress.keepAliveWhile(
     analyzer.analyze({
-      sourcePath,
+      sourceFile: async () => {
+        const sourcePath = await ensureSource(state, binaries);
+        await findingMoments();
+        return sourcePath;
+      },
       sourceUrl,
       probe,
       signals,
@@ -371,7 +377,43 @@ async function renderStage(
     generated: analysis?.transcript,
   });
   const probe = await ensureProbe(state, binaries);
-  const sourcePath = await ensureSource(state, binaries);
+  // With no copy on disk yet (other clips asked for, or a job resumed at its renders), clips are
+  // cut from the stored file where it is, not after downloading all of it for a few clips; a
+  // file ffmpeg cannot seek in over HTTP is downloaded once, and the rest cut from that.
+  let stored = state.sourcePath || state.downloadedPath ? null : seekableStoredSource(state.video, probe);
+  const renderClipFromSource = async (clip: Clip, onProgress: (fraction: number) => void) => {
+    const renderFrom = (sourcePath: string, sourceHttpHeaders?: HttpHeaders) =>
+      renderAndStoreClip({
+        table,
+        storage,
+        creatorId,
+        clip,
+        sourcePath,
+        sourceHttpHeaders,
+        binaries,
+        probe,
+        signals,
+        transcript,
+        workDir: state.workDir,
+        signal,
+        onProgress,
+        log: context.log,
+      });
+    if (stored) {
+      try {
+        const { url, headers } = await storedSourceUrl({ ...storage, source: stored });
+        return await renderFrom(url, headers);
+      } catch (error) {
+        if (signal.aborted) throw error;
+        context.log("rendering from the stored file failed; downloading it", {
+          clipId: clip.clipId,
+          error: String(error),
+        });
+        stored = null;
+      }
+    }
+    return renderFrom(await ensureSource(state, binaries));
+  };
   const done = clips.length - owed.length;
   const failureReasons: string[] = [];
   for (const [index, clip] of owed.entries()) {
@@ -380,25 +422,12 @@ async function renderStage(
     const base = PROGRESS.saved + span * position;
     await progress.stage(`Rendering clip ${position + 1} of ${clips.length}`, base);
     try {
-      const outcome = await renderAndStoreClip({
-        table,
-        storage,
-        creatorId,
-        clip,
-        sourcePath,
-        binaries,
-        probe,
-        signals,
-        transcript,
-        workDir: state.workDir,
-        signal,
-        onProgress: (fraction) => progress.tick(base + span * fraction),
-        log: state.context.log,
-      });
+      const outcome = await renderClipFromSource(clip, (fraction) => progress.tick(base + span * fraction));
       if (outcome === "stale")
         context.log("clip changed while rendering; its own job renders it", { clipId: clip.clipId });
     } catch (error) {
-      if (signal.aborted || !context.isFinalAttempt) throw error;
+      // A replaced source fails the video (the job's handler), not just this clip.
+      if (signal.aborted || !context.isFinalAttempt || error instanceof ObjectChangedError) throw error;
       // Last attempt: one clip that will not render must not cost the video its other clips.
       const reason = failureReasonOf(error);
       failureReasons.push(reason);
@@ -587,6 +616,7 @@ async function downloadObject(
   // A resumed job downloads again at a later stage: the bar must not jump back to 0.
   const from = Math.max(0, progress.percent);
   await progress.stage("Downloading the video", from);
+  state.context.log("downloading the video", { key });
   const filePath = path.join(state.workDir, fileName);
   await downloadObjectToFile({
     ...storage,

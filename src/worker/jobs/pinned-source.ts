@@ -20,7 +20,7 @@ export const SOURCE_CHANGED_REASON =
 type PinnedSource = Pick<Video, "sourceKey" | "sourceEtag">;
 
 /** `If-Match` for ffprobe/ffmpeg reading the source over a presigned URL (none when unpinned). */
-export function sourceRequestHeaders(video: PinnedSource): Record<string, string> {
+export function sourceRequestHeaders(video: Pick<Video, "sourceEtag">): Record<string, string> {
   return video.sourceEtag ? { "If-Match": video.sourceEtag } : {};
 }
 

@@ -7,17 +7,17 @@ import { prepareRenderer } from "@/engine/render/render-clip";
 import { isClipId, isId } from "@/lib/ids";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import type { HttpHeaders } from "@/media/probe-args";
-import { ensureSeekableSource, needsSeekableCopy } from "@/media/seekable-copy";
+import { ensureSeekableSource } from "@/media/seekable-copy";
 import { loadScoringInputs, rescoreClip } from "@/server/clips/rescore-clip";
 import { AppError } from "@/server/errors";
 import { tableOf } from "@/server/runtime";
 import { ObjectChangedError } from "@/storage/object-changed";
 import { downloadObjectToFile } from "@/storage/object-io";
-import { presignGet } from "@/storage/presign";
 import type { JobContext, JobHandler } from "../job-types";
 import { PermanentJobError } from "../job-types";
 import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
-import { SOURCE_CHANGED_REASON, sourceRequestHeaders } from "./pinned-source";
+import { SOURCE_CHANGED_REASON } from "./pinned-source";
+import { seekableStoredSource, storedSourceUrl } from "./stored-source";
 
 /**
  * Renders one revision of a clip: after the creator edited its range or layout, or asked to
@@ -112,24 +112,18 @@ export async function rerenderClip(options: {
       signal,
       log,
     });
-  // A stream capture cannot be cut exactly where it is stored (seekable-copy.ts): its
-  // seekable copy can, once analysis has stored one.
-  const seekableKey = needsSeekableCopy(probe.formatName) ? video.seekableCopyKey : video.sourceKey;
-  const readKey = seekableKey ?? video.sourceKey;
-  // The uploaded source only as upload-complete checked it (pinned-source.ts); a seekable copy
-  // is the worker's own object, made from that one.
-  const readsSource = readKey === video.sourceKey;
+  const stored = seekableStoredSource(video, probe);
   const renderFromDownload = async () => {
     const downloadedPath = path.join(workDir, "source");
     await downloadObjectToFile({
       ...storage,
-      key: readKey,
+      key: stored?.key ?? video.sourceKey,
       filePath: downloadedPath,
-      ifMatch: readsSource ? video.sourceEtag : null,
+      ifMatch: stored ? stored.ifMatch : video.sourceEtag,
       signal,
     });
     // Only a capture without a stored copy still needs one made.
-    const sourcePath = seekableKey
+    const sourcePath = stored
       ? downloadedPath
       : await ensureSeekableSource({
           binaries,
@@ -144,21 +138,13 @@ export async function rerenderClip(options: {
   };
   try {
     let outcome: Awaited<ReturnType<typeof render>>;
-    if (!seekableKey) {
+    if (!stored) {
       outcome = await renderFromDownload();
     } else {
       try {
-        // ffmpeg seeks in the stored source over HTTP range requests: a 30 s re-render of a
-        // 2-hour video reads a few MB instead of downloading gigabytes.
-        const { url } = await presignGet({
-          client: runtime.clients.s3,
-          bucket: storage.bucket,
-          key: seekableKey,
-          expiresInSeconds: 60 * 60,
-        });
-        // Every request of every ffmpeg pass carries If-Match: a replaced file answers 412, and
-        // the download below then says so.
-        outcome = await render(url, readsSource ? sourceRequestHeaders(video) : undefined);
+        // A replaced file answers 412 here, and the download below then says so.
+        const { url, headers } = await storedSourceUrl({ ...storage, source: stored });
+        outcome = await render(url, headers);
       } catch (error) {
         if (signal.aborted) throw error;
         // Some containers seek badly over HTTP: fall back to a local copy once.

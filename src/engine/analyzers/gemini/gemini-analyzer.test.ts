@@ -139,7 +139,7 @@ describe("Gemini analyzer against the fake Gemini API", () => {
     const server = await startWith({ kind: "answer", output: geminiAnswer() });
     const { analyzer } = analyzerFor(server);
 
-    // sourcePath does not exist: with a URL, no proxy (no ffmpeg) is needed.
+    // The source file does not exist: with a URL, no proxy (no ffmpeg) is needed.
     await analyzer.analyze(makeInput({ sourceUrl: SIGNED_SOURCE_URL }));
 
     expect(server.requests).toHaveLength(1);
@@ -169,7 +169,7 @@ describe("Gemini analyzer against the fake Gemini API", () => {
     let sourcePath: string;
     const shortInput = () =>
       makeInput({
-        sourcePath,
+        sourceFile: async () => sourcePath,
         probe: makeProbe({ durationSeconds: 20, sizeBytes: null }),
         signals: makeSignals(20),
         options: { topN: 2, minSeconds: 5, maxSeconds: 15, weights: WEIGHTS },
@@ -242,7 +242,7 @@ describe("Gemini analyzer against the fake Gemini API", () => {
       const { analyzer } = analyzerFor(server);
       const result = await analyzer.analyze({
         ...shortInput(),
-        sourcePath: path.join(workDir, "missing.mp4"),
+        sourceFile: async () => path.join(workDir, "missing.mp4"),
       });
       expectLocalFallback(result, /^Could not prepare the video for Gemini \(.*exited with code/);
       expect(server.requests).toHaveLength(0);

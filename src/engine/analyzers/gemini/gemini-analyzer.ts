@@ -139,7 +139,7 @@ async function buildVideoPart(options: {
     return { type: "file", data: plan.url, mediaType: plan.mediaType, providerOptions };
   }
   const bytes = await makeVideoProxy({
-    sourcePath: input.sourcePath,
+    sourcePath: await input.sourceFile(),
     probe: input.probe,
     framesPerSecond,
     maxBytes: MAX_INLINE_VIDEO_BYTES,

@@ -59,7 +59,7 @@ export function makeSignals(durationSeconds = DURATION_SECONDS): SignalCurve {
 
 export function makeInput(overrides: Partial<AnalysisInput> = {}): AnalysisInput {
   return {
-    sourcePath: "/nonexistent/source.mp4",
+    sourceFile: async () => "/nonexistent/source.mp4",
     probe: makeProbe(),
     signals: makeSignals(),
     options: { topN: 3, minSeconds: 10, maxSeconds: 30, weights: WEIGHTS },
