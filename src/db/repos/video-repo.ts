@@ -158,6 +158,11 @@ export const VideoItem = z.object({
   clipCount: z.number().int().nonnegative(),
   /** How often the sweep re-queued this video while it was stuck. */
   requeueCount: z.number().int().nonnegative(),
+  /**
+   * When it first became READY, and was counted in the day's analytics: a request for other
+   * clips makes it READY again without counting it twice. Videos stored before read as null.
+   */
+  processedAt: z.string().nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
   uploadedAt: z.string().nullable(),
@@ -185,6 +190,7 @@ export type VideoChanges = Partial<
     | "clipOptions"
     | "clipCount"
     | "requeueCount"
+    | "processedAt"
     | "uploadedAt"
   >
 >;
@@ -259,6 +265,7 @@ export async function createVideo(options: { table: Table; video: NewVideo; now?
     clipOptions,
     clipCount: 0,
     requeueCount: 0,
+    processedAt: null,
     createdAt: nowIso,
     updatedAt: nowIso,
     uploadedAt: null,

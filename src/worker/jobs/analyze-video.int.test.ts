@@ -13,6 +13,7 @@ import {
   renewClipRevision,
   setClipRenderStatus,
 } from "@/db/repos/clip-repo";
+import { DAILY_COUNTERS, type DailyCounter, listDailyAnalytics } from "@/db/repos/daily-analytics-repo";
 import { findVideoById, updateVideoStatus, type Video } from "@/db/repos/video-repo";
 import { combineSubscores, DEFAULT_SCORING_WEIGHTS } from "@/engine/scoring/weights";
 import type { PlantedEvent } from "@/engine/testing/synthetic-video";
@@ -71,6 +72,18 @@ async function readyVideoWithClips() {
   const before = await listClipsByVideo({ table, ...ref, consistent: true });
   expect(before.length).toBeGreaterThan(1);
   return { ready, ref, before };
+}
+
+/** The creator's daily counters from yesterday to tomorrow, summed (a run may pass midnight UTC). */
+async function analyticsAroundToday(creatorId: string) {
+  const day = (offsetDays: number) =>
+    new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  const days = await listDailyAnalytics({ table, creatorId, fromIsoDate: day(-1), toIsoDate: day(1) });
+  const sum = (counter: DailyCounter) => days.reduce((total, daily) => total + daily[counter], 0);
+  return Object.fromEntries(DAILY_COUNTERS.map((counter) => [counter, sum(counter)])) as Record<
+    DailyCounter,
+    number
+  >;
 }
 
 async function analyzeTempDirs(): Promise<string[]> {
@@ -424,6 +437,10 @@ describe("analyze-video job", () => {
 
   it("asked for other clips once ready, finds them again from the stored signals and replaces the old ones", async () => {
     const { ready, ref, before } = await readyVideoWithClips();
+    // The video was counted in the day's analytics when it became ready (its creator's only one).
+    const countedWhenReady = await analyticsAroundToday(ready.creatorId);
+    expect(countedWhenReady).toMatchObject({ videosProcessed: 1, clipsCreated: before.length });
+    expect(countedWhenReady.minutesAnalyzed).toBeCloseTo(ready.probe!.durationSeconds / 60, 1);
 
     const { video: queued } = await recutVideo({
       runtime,
@@ -460,6 +477,8 @@ describe("analyze-video job", () => {
       status: "READY",
       clipCount: 1,
     });
+    // Ready again, it is not a second video processed (before, every request counted it again).
+    expect(await analyticsAroundToday(ready.creatorId)).toEqual(countedWhenReady);
     // A redelivered job finds the analysis made for these options and leaves it.
     const again: string[] = [];
     await analyzeVideoJob.run(ref, jobContext(again));

@@ -457,11 +457,17 @@ async function finishStage(state: PipelineState): Promise<void> {
   const thumbnailKey = await ensureVideoThumbnail(state, clips);
   const stage = clips.length === 0 ? "No moment stood out enough to make a clip" : null;
   await state.progress.settle();
+  // Counted once, when first ready: other clips asked for later are no new video processed.
+  const firstTime = state.video.processedAt === null;
   const ready = await moveStatus(table, state.video, ["RENDERING"], "READY", stage, 100, {
     clipCount: clips.length,
     ...(thumbnailKey ? { thumbnailKey } : {}),
+    ...(firstTime ? { processedAt: new Date().toISOString() } : {}),
   });
+  // Null too when another delivery made it ready: only the one that did counts it.
   if (!ready) return;
+  context.log("video ready", { videoId, clips: clips.length });
+  if (!firstTime) return;
   const durationSeconds = ready.probe?.durationSeconds ?? 0;
   await incrementDailyCounters({
     table,
@@ -475,7 +481,6 @@ async function finishStage(state: PipelineState): Promise<void> {
   }).catch((error: unknown) =>
     context.log("could not count the video in analytics", { error: String(error) }),
   );
-  context.log("video ready", { videoId, clips: clips.length });
 }
 
 // ── Helpers ────────────────────────────────────────────────────────────────────────────────
