@@ -9,8 +9,8 @@ import { failVideo } from "./fail-video";
  * read is conditional on the ETag recorded then (`sourceEtag`). An upload URL stays valid for
  * a while after the upload completed, and a second PUT through it would otherwise put another
  * file (longer, of another kind) past the checks already made. Downloads send `If-Match`
- * (`downloadObjectToFile`'s `ifMatch`); ffprobe, and every ffmpeg pass of a re-render that
- * reads the stored source by URL, send it with each request (`sourceRequestHeaders`). Only
+ * (`downloadObjectToFile`'s `ifMatch`); ffprobe, and every ffmpeg pass of a render that reads
+ * the stored source by URL (stored-source.ts), send it with each request. Only
  * Gemini's own fetch of the URL cannot carry it: `assertSourceUnchanged` checks just before.
  * Videos stored before the ETag was recorded have none: they are read as they are.
  */
