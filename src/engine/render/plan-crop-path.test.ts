@@ -3,6 +3,7 @@ import { buildCropCenterExpression } from "./crop-path-expression";
 import {
   type CropPathPoint,
   evaluateCropPath,
+  highlightsInView,
   planCropPath,
   type SubjectTarget,
   shareOfTargetsInView,
@@ -192,6 +193,38 @@ describe("shareOfTargetsInView", () => {
       centerX,
     }));
     expect(shareOfTargetsInView(atTheEdge, edgeTargets, CROP_WIDTH)).toBeCloseTo(2 / 3, 9);
+  });
+});
+
+describe("highlightsInView", () => {
+  // A camera panning from 0.3 to 0.5 over 2 s; the subject darts out to 0.9 at 1 s.
+  const path: CropPathPoint[] = [
+    { timeSeconds: 0, centerX: 0.3 },
+    { timeSeconds: 2, centerX: 0.5 },
+  ];
+  const targets: SubjectTarget[] = [
+    { timeSeconds: 0, centerX: 0.32 },
+    { timeSeconds: 1, centerX: 0.9 },
+    { timeSeconds: 2, centerX: 0.48 },
+    { timeSeconds: 3, centerX: null },
+  ];
+
+  it("keeps the moments the crop has its subject in view, however strong the others", () => {
+    const highlights = [
+      { timeSeconds: 0, weight: 0.4 },
+      { timeSeconds: 1, weight: 0.9 },
+      { timeSeconds: 2, weight: 0.5 },
+      { timeSeconds: 3, weight: 1 },
+    ];
+    expect(highlightsInView(highlights, path, targets, CROP_WIDTH)).toEqual([
+      { timeSeconds: 0, weight: 0.4 },
+      { timeSeconds: 2, weight: 0.5 },
+    ]);
+  });
+
+  it("keeps them all when the subject is in view at none of them", () => {
+    const highlights = [{ timeSeconds: 1, weight: 0.9 }];
+    expect(highlightsInView(highlights, path, targets, CROP_WIDTH)).toEqual(highlights);
   });
 });
 

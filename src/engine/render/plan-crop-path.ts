@@ -147,6 +147,29 @@ export function shareOfTargetsInView(
 }
 
 /**
+ * The moments to take a crop's thumbnail from: those the path has the subject in view at (a
+ * target seen then, in view). A subject faster than the camera may pan is out of view part of
+ * the time, and a thumbnail there shows it cut off at the edge. All of them where it is in
+ * view at none.
+ */
+export function highlightsInView<Highlight extends { timeSeconds: number }>(
+  highlights: readonly Highlight[],
+  path: CropPathPoint[],
+  targets: SubjectTarget[],
+  cropWidthFraction: number,
+): Highlight[] {
+  const inViewAt = new Set(
+    targetsSeen(targets)
+      .filter((target) =>
+        isInView(target.centerX, evaluateCropPath(path, target.timeSeconds), cropWidthFraction),
+      )
+      .map((target) => target.timeSeconds),
+  );
+  const inView = highlights.filter((highlight) => inViewAt.has(highlight.timeSeconds));
+  return inView.length > 0 ? inView : [...highlights];
+}
+
+/**
  * Where a still camera keeps the most targets in view (of those nearest the targets' median,
  * where several do equally well), and that share; null without targets.
  */

@@ -14,7 +14,7 @@ import {
 import { buildCropXExpression } from "./crop-path-expression";
 import { findStillInsets, insetsAroundSmallFaces } from "./find-still-insets";
 import { framesNeededWhateverTheFaces, keyframesSuffice } from "./keyframes-suffice";
-import { planCropPath, shareOfTargetsInView } from "./plan-crop-path";
+import { highlightsInView, planCropPath, shareOfTargetsInView } from "./plan-crop-path";
 import { refineSceneCuts } from "./refine-scene-cuts";
 
 /** Share of the plan's progress for the keyframe scan, when frames are sampled after it. */
@@ -248,6 +248,10 @@ export async function planSubject(context: {
   const path = framed.layout === "crop" ? cropPath : [];
   return {
     ...framed,
+    highlights:
+      framed.layout === "crop"
+        ? highlightsInView(framed.highlights, path, framed.targets, cropWidthFraction)
+        : framed.highlights,
     cropXExpression: buildCropXExpression(path),
     cutsSeconds,
     sampling,
