@@ -293,7 +293,17 @@ describe("uploading videos in Chromium", () => {
     await request.waitFor({ timeout: 120_000 });
     const shown = Number(/^(\d)/.exec((await request.textContent()) ?? "")?.[1]);
     expect(await page.locator("article[id^='clip-']").count()).toBe(shown);
-    await page.locator(`article#clip-${clipId}`).getByText("Edited by you").waitFor();
+    const kept = page.locator(`article#clip-${clipId}`);
+    await kept.getByText("Edited by you").waitFor();
+
+    // The creator deletes that clip: it leaves the page, the count follows, and it is gone.
+    await kept.getByRole("button", { name: "Edit", exact: true }).click();
+    page.once("dialog", (dialog) => void dialog.accept());
+    await kept.getByRole("button", { name: "Delete clip" }).click();
+    await kept.waitFor({ state: "detached" });
+    expect(await page.locator("article[id^='clip-']").count()).toBe(shown - 1);
+    await page.getByText(new RegExp(`^${shown - 1} clips? `)).waitFor();
+    expect((await page.request.get(`${upload.appUrl}/api/clips/${clipId}`)).status()).toBe(404);
     await page.close();
   }, 420_000);
 

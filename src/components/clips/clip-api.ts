@@ -62,6 +62,13 @@ export async function saveClipEdit(options: {
   return ((await response.json()) as { clip: ClipDetail }).clip;
 }
 
+/** Discards the clip and its render (only once its video is ready: 409 before). */
+export async function deleteClipRequest(clipId: string): Promise<void> {
+  const response = await fetch(`/api/clips/${encodeURIComponent(clipId)}`, { method: "DELETE" });
+  // Already gone (another tab): what was asked for.
+  if (!response.ok && response.status !== 404) throw await errorOf(response);
+}
+
 /** True when the clip owes a render its page should wait for. */
 export const isRendering = (clip: Pick<ClipDetail, "status">) =>
   clip.status === "PENDING" || clip.status === "RENDERING";

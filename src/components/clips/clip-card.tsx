@@ -33,6 +33,7 @@ export function ClipCard({
   getPlayerSeconds,
   highlighted = false,
   onChange,
+  onDeleted,
 }: {
   initialClip: ClipDetail;
   /** Its place among the video's clips, best first (see ClipPreview). */
@@ -42,6 +43,8 @@ export function ClipCard({
   highlighted?: boolean;
   /** Told about every newer version of the clip (a saved range, a finished render). */
   onChange?: (clip: ClipDetail) => void;
+  /** Told when the creator deleted the clip; without it the card offers no delete. */
+  onDeleted?: (clipId: string) => void;
 }) {
   const [clip, setClip] = useClipPolling(initialClip);
   useEffect(() => {
@@ -170,6 +173,7 @@ export function ClipCard({
               setEditing(false);
             }}
             onCancel={() => setEditing(false)}
+            onDeleted={onDeleted && (() => onDeleted(clip.clipId))}
           />
         ) : (
           <div className="mt-auto flex flex-wrap gap-2">

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import type { LayoutChoice, RenderLayout } from "@/engine/types";
 import type { ClipDetail } from "@/server/clips/get-clip";
-import { saveClipEdit } from "./clip-api";
+import { deleteClipRequest, saveClipEdit } from "./clip-api";
 import { formatLength, formatTimestamp, parseTimestamp } from "./format-timestamp";
 
 /** Shows a time to a tenth of a second, as the editor's fields read it back. */
@@ -34,18 +34,21 @@ const RENDERED_AS: Record<RenderLayout, string> = {
 /**
  * Edits a clip's start and end — typed times (`1:15.5`), ±1 s nudges, or "set from the player"
  * when the source player is on the page — and its layout. Saving re-renders the clip; the
- * current render stays on show until the new one is ready.
+ * current render stays on show until the new one is ready. Or deletes the clip, when the page
+ * can take it away (`onDeleted`).
  */
 export function ClipEditor({
   clip,
   getPlayerSeconds,
   onSaved,
   onCancel,
+  onDeleted,
 }: {
   clip: ClipDetail;
   getPlayerSeconds?: () => number | null;
   onSaved: (clip: ClipDetail) => void;
   onCancel: () => void;
+  onDeleted?: () => void;
 }) {
   const [startText, setStartText] = useState(toField(clip.startSeconds));
   const [endText, setEndText] = useState(toField(clip.endSeconds));
@@ -53,6 +56,7 @@ export function ClipEditor({
   // A vertical source is shown as filmed, whatever the choice.
   const vertical = clip.rendered?.layout === "native-vertical";
   const [saving, setSaving] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { minSeconds, maxSeconds } = clip.editLimits;
   const durationSeconds = clip.source.durationSeconds;
@@ -104,6 +108,20 @@ export function ClipEditor({
       setError(caught instanceof Error ? caught.message : "The edit could not be saved.");
     } finally {
       setSaving(false);
+    }
+  }
+
+  async function remove() {
+    if (!onDeleted || !window.confirm(`Delete “${clip.title}”? Its render goes too; this cannot be undone.`))
+      return;
+    setDeleting(true);
+    setError(null);
+    try {
+      await deleteClipRequest(clip.clipId);
+      onDeleted();
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : "The clip could not be deleted.");
+      setDeleting(false);
     }
   }
 
@@ -188,6 +206,18 @@ export function ClipEditor({
         <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
           Cancel
         </Button>
+        {onDeleted && (
+          <Button
+            type="button"
+            size="sm"
+            variant="ghost"
+            className="ml-auto text-red-700"
+            loading={deleting}
+            onClick={remove}
+          >
+            Delete clip
+          </Button>
+        )}
       </div>
     </form>
   );

@@ -579,6 +579,36 @@ export async function updateVideo(options: {
 }
 
 /**
+ * One clip fewer on the video (its creator deleted one), counted atomically so two deletes at
+ * once both count; never below zero. Nothing when the video is gone.
+ */
+export async function decrementClipCount(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+  now?: Date;
+}): Promise<void> {
+  const { table } = options;
+  const expression = newExpression((options.now ?? new Date()).toISOString());
+  expression.sets.push("#clipCount = #clipCount - :one");
+  expression.names["#clipCount"] = "clipCount";
+  expression.values[":zero"] = 0;
+  try {
+    await table.documentClient.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: videoKey(options.creatorId, options.videoId),
+        ...updateClauses(expression),
+        ConditionExpression: "attribute_exists(PK) AND #clipCount > :zero",
+      }),
+    );
+  } catch (error) {
+    // The video is gone, or already counts no clips.
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}
+
+/**
  * Takes the completion of an UPLOADING video for `leaseMs` when no other request holds it (or
  * its hold has lapsed). Returns the hold (pass it to releaseVideoCompletion), or null when the
  * video is held by another request, is no longer UPLOADING, or is gone: read it again to know.

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useCallback, useRef, useState } from "react";
 import { ClipCard } from "@/components/clips/clip-card";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -47,10 +48,21 @@ export function VideoStudio({
   );
   const source = useRefreshingMediaUrl(sourceUrl, fetchFreshSourceUrl);
   const playable = source.url !== null && source.problem === null;
+  // Clips deleted here leave at once; the page's data (the count, the header) follows.
+  const router = useRouter();
+  const [deletedIds, setDeletedIds] = useState<ReadonlySet<string>>(new Set());
+  const shownClips = clips.filter((clip) => !deletedIds.has(clip.clipId));
+  const forgetClip = useCallback(
+    (clipId: string) => {
+      setDeletedIds((current) => new Set(current).add(clipId));
+      router.refresh();
+    },
+    [router],
+  );
   // Clips as edited on this page (new ranges, new scores), so the timeline follows them. Their
   // places are those of the page's order (best first, from the server) until it is loaded again.
   const [latestClips, setLatestClips] = useState<Record<string, ClipDetail>>({});
-  const timelineClips = clips.map((clip, index) => ({
+  const timelineClips = shownClips.map((clip, index) => ({
     ...(latestClips[clip.clipId] ?? clip),
     place: index + 1,
   }));
@@ -159,18 +171,18 @@ export function VideoStudio({
       <section aria-labelledby="clips-heading" className="flex flex-col gap-4">
         <div className="flex items-baseline justify-between gap-4">
           <h2 id="clips-heading" className="text-lg font-semibold text-slate-900">
-            Clips <span className="text-slate-400">{clips.length}</span>
+            Clips <span className="text-slate-400">{shownClips.length}</span>
           </h2>
           <p className="text-sm text-slate-500">Best first · scores are comparable across your videos</p>
         </div>
-        {clips.length === 0 ? (
+        {shownClips.length === 0 ? (
           <EmptyState
             title="No clips from this video"
             description="Nothing in it stood out enough to cut a clip: the sound and picture stay even throughout."
           />
         ) : (
           <div className="grid gap-4 xl:grid-cols-2">
-            {clips.map((clip, index) => (
+            {shownClips.map((clip, index) => (
               <ClipCard
                 // A newer version from the server (after new captions) starts the card afresh.
                 key={`${clip.clipId}:${clip.version}`}
@@ -180,6 +192,7 @@ export function VideoStudio({
                 getPlayerSeconds={getPlayerSeconds}
                 highlighted={clip.clipId === selectedClipId}
                 onChange={rememberClip}
+                onDeleted={forgetClip}
               />
             ))}
           </div>

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LAYOUT_CHOICES } from "@/engine/types";
 import { withCreator } from "@/server/auth/with-creator";
+import { deleteClip } from "@/server/clips/delete-clip";
 import { editClip } from "@/server/clips/edit-clip";
 import { getClip } from "@/server/clips/get-clip";
 import { jsonResponse, readJsonBody } from "@/server/http/respond";
@@ -35,3 +36,11 @@ export const PATCH = withCreator<{ clipId: string }>(async (request, { creatorId
   // 202 while the edited clip renders; 200 when nothing was left to do.
   return jsonResponse({ clip }, clip.status === "READY" ? 200 : 202);
 });
+
+// DELETE /api/clips/:clipId – discards one of a ready video's clips with its render; 204 (404 if not theirs, 409 while processing)
+export const DELETE = withCreator<{ clipId: string }>(
+  async (_request, { creatorId, runtime }, { clipId }) => {
+    await deleteClip({ runtime, creatorId, clipId });
+    return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
+  },
+);
