@@ -18,6 +18,7 @@ function renderStudio(clips: ReturnType<typeof readyClipDetail>[]): string {
       chapters: [],
       youtubeChapterText: null,
       clips,
+      whyNoClips: "Nothing stood out.",
     }),
   );
 }
@@ -47,5 +48,11 @@ describe("VideoStudio", () => {
       ["1", "74"],
       ["2", "66"],
     ]);
+  });
+
+  it("says why there are no clips, as the page was told", () => {
+    const markup = renderStudio([]);
+    expect(markup).toContain("No clips from this video");
+    expect(markup).toContain("Nothing stood out.");
   });
 });

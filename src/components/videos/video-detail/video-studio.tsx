@@ -28,6 +28,7 @@ export function VideoStudio({
   chapters,
   youtubeChapterText,
   clips,
+  whyNoClips,
 }: {
   videoId: string;
   captions: VideoView["captions"];
@@ -37,6 +38,8 @@ export function VideoStudio({
   chapters: TimelineChapter[];
   youtubeChapterText: string | null;
   clips: ClipDetail[];
+  /** What the empty list says, when there are no clips. */
+  whyNoClips: string;
 }) {
   const playerRef = useRef<HTMLVideoElement>(null);
   const [currentSeconds, setCurrentSeconds] = useState(0);
@@ -176,10 +179,7 @@ export function VideoStudio({
           <p className="text-sm text-slate-500">Best first · scores are comparable across your videos</p>
         </div>
         {shownClips.length === 0 ? (
-          <EmptyState
-            title="No clips from this video"
-            description="Nothing in it stood out enough to cut a clip: the sound and picture stay even throughout."
-          />
+          <EmptyState title="No clips from this video" description={whyNoClips} />
         ) : (
           <div className="grid gap-4 xl:grid-cols-2">
             {shownClips.map((clip, index) => (

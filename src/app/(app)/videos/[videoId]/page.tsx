@@ -125,10 +125,6 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
         </>
       )}
 
-      {video.status === "READY" && video.stage && studio.clips.length === 0 && (
-        <Alert tone="info">{video.stage}.</Alert>
-      )}
-
       {showStudio && (
         <VideoStudio
           videoId={video.videoId}
@@ -138,6 +134,12 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
           interestCurve={studio.interestCurve}
           chapters={studio.chapters}
           youtubeChapterText={studio.youtubeChapterText}
+          // The analysis says why it made none (the stage); with none said, the creator deleted them.
+          whyNoClips={
+            video.stage
+              ? "Nothing in it stood out enough to cut a clip: the sound and picture stay even throughout."
+              : "You deleted its clips. “Other clips…” finds its best moments again."
+          }
           clips={studio.clips}
         />
       )}
