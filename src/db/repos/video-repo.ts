@@ -359,6 +359,29 @@ function updateClauses(expression: Expression) {
   };
 }
 
+/** The update of a video, made only where `condition` holds: false (nothing written) where not. */
+async function updateVideoWhere(
+  table: Table,
+  video: { creatorId: string; videoId: string },
+  expression: Expression,
+  condition: string,
+): Promise<boolean> {
+  try {
+    await table.documentClient.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: videoKey(video.creatorId, video.videoId),
+        ...updateClauses(expression),
+        ConditionExpression: condition,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
 function assign(expression: Expression, attribute: string, value: unknown) {
   expression.names[`#${attribute}`] = attribute;
   expression.values[`:${attribute}`] = value;
@@ -593,19 +616,8 @@ export async function decrementClipCount(options: {
   expression.sets.push("#clipCount = #clipCount - :one");
   expression.names["#clipCount"] = "clipCount";
   expression.values[":zero"] = 0;
-  try {
-    await table.documentClient.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: videoKey(options.creatorId, options.videoId),
-        ...updateClauses(expression),
-        ConditionExpression: "attribute_exists(PK) AND #clipCount > :zero",
-      }),
-    );
-  } catch (error) {
-    // The video is gone, or already counts no clips.
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  // Not where the video is gone, or already counts no clips.
+  await updateVideoWhere(table, options, expression, "attribute_exists(PK) AND #clipCount > :zero");
 }
 
 /**
@@ -645,20 +657,7 @@ export async function claimVideoCompletion(options: {
     expression.values[":seenUpdatedAt"] = seenUpdatedAt;
     conditions.push("#updatedAt = :seenUpdatedAt");
   }
-  try {
-    await table.documentClient.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: videoKey(options.creatorId, options.videoId),
-        ...updateClauses(expression),
-        ConditionExpression: conditions.join(" AND "),
-      }),
-    );
-    return until;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+  return (await updateVideoWhere(table, options, expression, conditions.join(" AND "))) ? until : null;
 }
 
 // Let go of a completion hold taken by claimVideoCompletion; a hold since lapsed and taken by another is left alone.
@@ -675,19 +674,8 @@ export async function releaseVideoCompletion(options: {
   const expression = newExpression(options.keepUpdatedAt ? null : (options.now ?? new Date()).toISOString());
   assign(expression, "completingUntil", null);
   expression.values[":hold"] = options.hold;
-  try {
-    await table.documentClient.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: videoKey(options.creatorId, options.videoId),
-        ...updateClauses(expression),
-        ConditionExpression: "attribute_exists(PK) AND #completingUntil = :hold",
-      }),
-    );
-  } catch (error) {
-    // Let go already (the status change clears it), or lapsed and taken by another request.
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  // Not where it was let go already (the status change clears it), or lapsed and taken by another.
+  await updateVideoWhere(table, options, expression, "attribute_exists(PK) AND #completingUntil = :hold");
 }
 
 // Record one part of a multipart upload (part number → ETag), for servers without ListParts.

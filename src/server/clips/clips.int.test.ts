@@ -11,7 +11,8 @@ import {
   setClipRenderStatus,
   upsertClipsForVideo,
 } from "@/db/repos/clip-repo";
-import { findVideoById, updateVideo, updateVideoStatus, type Video } from "@/db/repos/video-repo";
+import { findVideoById, updateVideo, type Video } from "@/db/repos/video-repo";
+import { standInRender } from "@/db/testing/stand-in-render";
 import { DEFAULT_SIGNAL_MODE } from "@/engine/defaults";
 import { extractSignals } from "@/engine/signals/extract-signals";
 import { createId } from "@/lib/ids";
@@ -27,7 +28,7 @@ import { captionsObjectKey, clipRenderObjectKey } from "@/storage/object-keys";
 import { presignGet } from "@/storage/presign";
 import type { JobContext } from "@/worker/job-types";
 import { renderClipJob } from "@/worker/jobs/render-clip";
-import { createQueuedTestVideo } from "@/worker/testing/create-queued-test-video";
+import { createQueuedTestVideo, recordVideoReady } from "@/worker/testing/create-queued-test-video";
 import { provisionResources } from "../../../dev/provision";
 import { testRuntime, testTableName } from "../../../dev/test/runtime";
 import { editClip } from "./edit-clip";
@@ -138,21 +139,9 @@ beforeAll(async () => {
     table,
     creatorId,
     clipId: best.clipId,
-    render: {
-      revision: 0,
-      ...keys,
-      layout: "fit",
-      width: 1080,
-      height: 1920,
-      durationSeconds: 20,
-      startSeconds: 10,
-      endSeconds: 30,
-    },
+    render: standInRender(keys, { startSeconds: 10, endSeconds: 30 }),
   }))!.clip;
-  for (const status of ["ANALYZING", "RENDERING", "READY"] as const) {
-    const from = { ANALYZING: "QUEUED", RENDERING: "ANALYZING", READY: "RENDERING" } as const;
-    video = await updateVideoStatus({ table, creatorId, videoId, from: [from[status]], to: status });
-  }
+  video = await recordVideoReady({ table, video });
 });
 
 afterAll(async () => {

@@ -6,14 +6,15 @@ import {
   markClipRendered,
   upsertClipsForVideo,
 } from "@/db/repos/clip-repo";
-import { findVideoById, updateVideo, updateVideoStatus, type Video } from "@/db/repos/video-repo";
+import { findVideoById, updateVideo, type Video } from "@/db/repos/video-repo";
+import { standInRender } from "@/db/testing/stand-in-render";
 import { testProbe } from "@/engine/testing/test-probe";
 import { createId } from "@/lib/ids";
 import { tableOf } from "@/server/runtime";
 import { headObject } from "@/storage/head-object";
 import { writeJsonObject } from "@/storage/object-io";
 import { clipRenderObjectKey } from "@/storage/object-keys";
-import { recordQueuedVideo } from "@/worker/testing/create-queued-test-video";
+import { recordQueuedVideo, recordVideoReady } from "@/worker/testing/create-queued-test-video";
 import { provisionResources } from "../../../dev/provision";
 import { testRuntime, testTableName } from "../../../dev/test/runtime";
 import { deleteClip } from "./delete-clip";
@@ -59,27 +60,11 @@ async function videoWithClips(status: "QUEUED" | "READY"): Promise<{ video: Vide
     table,
     creatorId,
     clipId: first.clipId,
-    render: {
-      revision: 0,
-      ...keys,
-      layout: "fit",
-      width: 1080,
-      height: 1920,
-      durationSeconds: 20,
-      startSeconds: 10,
-      endSeconds: 30,
-    },
+    render: standInRender(keys, first),
   });
-  if (status === "READY") {
-    for (const [from, to] of [
-      ["QUEUED", "ANALYZING"],
-      ["ANALYZING", "RENDERING"],
-      ["RENDERING", "READY"],
-    ] as const) {
-      video = await updateVideoStatus({ table, creatorId, videoId: video.videoId, from: [from], to });
-    }
-  }
-  video = await updateVideo({ table, creatorId, videoId: video.videoId, set: { clipCount: clips.length } });
+  if (status === "READY") video = await recordVideoReady({ table, video, set: { clipCount: clips.length } });
+  else
+    video = await updateVideo({ table, creatorId, videoId: video.videoId, set: { clipCount: clips.length } });
   return { video, clips: [rendered!.clip, clips[1]!] };
 }
 

@@ -4,7 +4,8 @@ import { GET as clipPicturesRoute } from "@/app/api/clips/[clipId]/pictures/rout
 import { GET as videoSourceRoute } from "@/app/api/videos/[videoId]/source/route";
 import { GET as videoThumbnailRoute } from "@/app/api/videos/[videoId]/thumbnail/route";
 import { type Clip, markClipRendered, upsertClipsForVideo } from "@/db/repos/clip-repo";
-import { updateVideoStatus, type Video } from "@/db/repos/video-repo";
+import type { Video } from "@/db/repos/video-repo";
+import { standInRender } from "@/db/testing/stand-in-render";
 import { testProbe } from "@/engine/testing/test-probe";
 import { createId } from "@/lib/ids";
 import { createSignedInCreator } from "@/server/auth/testing/create-signed-in-creator";
@@ -12,7 +13,7 @@ import { getRuntime, tableOf } from "@/server/runtime";
 import { writeTextObject } from "@/storage/object-io";
 import { clipRenderObjectKey, videoThumbnailObjectKey } from "@/storage/object-keys";
 import { MEDIA_URL_MIN_VALID_SECONDS, MEDIA_URL_WINDOW_SECONDS } from "@/storage/presign-media-url";
-import { recordQueuedVideo } from "@/worker/testing/create-queued-test-video";
+import { recordQueuedVideo, recordVideoReady } from "@/worker/testing/create-queued-test-video";
 import { provisionResources } from "../../../dev/provision";
 import { toVideoView } from "../videos/to-video-view";
 import { getVideoStudio } from "./get-video-studio";
@@ -124,27 +125,11 @@ beforeAll(async () => {
     table,
     creatorId,
     clipId: rendered.clipId,
-    render: {
-      revision: 0,
-      ...keys,
-      layout: "fit",
-      width: 1080,
-      height: 1920,
-      durationSeconds: 20,
-      startSeconds: 5,
-      endSeconds: 25,
-    },
+    render: standInRender(keys, { startSeconds: 5, endSeconds: 25 }),
   }))!.clip;
   const thumbnailKey = videoThumbnailObjectKey(creatorId, videoId);
   await writeTextObject({ ...storage, key: thumbnailKey, text: THUMBNAIL_BYTES, contentType: "image/jpeg" });
-  for (const [from, to] of [
-    ["QUEUED", "ANALYZING"],
-    ["ANALYZING", "RENDERING"],
-    ["RENDERING", "READY"],
-  ] as const) {
-    const set = to === "READY" ? { thumbnailKey } : undefined;
-    video = await updateVideoStatus({ table, creatorId, videoId, from: [from], to, set });
-  }
+  video = await recordVideoReady({ table, video, set: { thumbnailKey } });
   unanalysed = await recordQueuedVideo({
     table,
     creatorId,

@@ -9,13 +9,14 @@ import {
   setClipRenderStatus,
   upsertClipsForVideo,
 } from "@/db/repos/clip-repo";
-import { updateVideoStatus, type Video } from "@/db/repos/video-repo";
+import type { Video } from "@/db/repos/video-repo";
+import { standInRender } from "@/db/testing/stand-in-render";
 import { clipIdFor, createId } from "@/lib/ids";
 import { tableOf } from "@/server/runtime";
 import { testJobContext } from "@/server/videos/testing/test-job-context";
 import { deleteTestQueue, drainJobs, testQueueName } from "@/server/videos/testing/test-queue";
 import { headObject } from "@/storage/head-object";
-import { createQueuedTestVideo } from "@/worker/testing/create-queued-test-video";
+import { createQueuedTestVideo, recordVideoReady } from "@/worker/testing/create-queued-test-video";
 import { provisionResources } from "../../../dev/provision";
 import { testRuntime, testTableName } from "../../../dev/test/runtime";
 import { renderClipJob } from "./render-clip";
@@ -36,14 +37,7 @@ beforeAll(async () => {
   const { clients, config } = runtime;
   await provisionResources({ aws: config.aws, appOrigin: config.appUrl, ...clients });
   ({ video } = await createQueuedTestVideo({ runtime, durationSeconds: 20 }));
-  const { creatorId, videoId } = video;
-  for (const [from, to] of [
-    ["QUEUED", "ANALYZING"],
-    ["ANALYZING", "RENDERING"],
-    ["RENDERING", "READY"],
-  ] as const) {
-    video = await updateVideoStatus({ table, creatorId, videoId, from: [from], to });
-  }
+  video = await recordVideoReady({ table, video });
 });
 afterAll(() => deleteTestQueue(runtime).catch(() => {}));
 
@@ -91,18 +85,10 @@ describe("sweep of clip renders", () => {
       table,
       creatorId,
       clipId: waiting!.clipId,
-      render: {
-        revision: 0,
-        videoKey: "stand-in.mp4",
-        thumbnailKey: "stand-in.jpg",
-        previewKey: "stand-in.webp",
-        layout: "fit",
-        width: 1080,
-        height: 1920,
-        durationSeconds: 5,
-        startSeconds: waiting!.startSeconds,
-        endSeconds: waiting!.endSeconds,
-      },
+      render: standInRender(
+        { videoKey: "stand-in.mp4", thumbnailKey: "stand-in.jpg", previewKey: "stand-in.webp" },
+        waiting!,
+      ),
       now: ago(2 * DAY),
     });
     await drainJobs(runtime);

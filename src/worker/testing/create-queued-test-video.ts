@@ -63,6 +63,22 @@ export async function recordQueuedVideo(options: {
   });
 }
 
+/**
+ * Takes a QUEUED video through the pipeline's statuses to READY, as a finished job leaves it
+ * (`set` goes with the last move), for tests of what happens to ready videos.
+ */
+export async function recordVideoReady(options: {
+  table: Table;
+  video: Pick<Video, "creatorId" | "videoId">;
+  set?: Parameters<typeof updateVideoStatus>[0]["set"];
+}): Promise<Video> {
+  const { table, video, set } = options;
+  const { creatorId, videoId } = video;
+  await updateVideoStatus({ table, creatorId, videoId, from: ["QUEUED"], to: "ANALYZING" });
+  await updateVideoStatus({ table, creatorId, videoId, from: ["ANALYZING"], to: "RENDERING" });
+  return updateVideoStatus({ table, creatorId, videoId, from: ["RENDERING"], to: "READY", set });
+}
+
 /** Stores a local MP4 as a new video's source in the bucket and records the video QUEUED. */
 export async function storeQueuedVideo(options: {
   runtime: Runtime;
