@@ -163,6 +163,11 @@ export const VideoItem = z.object({
    * clips makes it READY again without counting it twice. Videos stored before read as null.
    */
   processedAt: z.string().nullable().default(null),
+  /**
+   * The ranges of clips the creator deleted: another request for other clips does not offer
+   * them again. Two numbers a deletion, and a creator deletes a few clips a video.
+   */
+  deletedClipRanges: z.array(z.object({ startSeconds: z.number(), endSeconds: z.number() })).default([]),
   createdAt: z.string(),
   updatedAt: z.string(),
   uploadedAt: z.string().nullable(),
@@ -266,6 +271,7 @@ export async function createVideo(options: { table: Table; video: NewVideo; now?
     clipCount: 0,
     requeueCount: 0,
     processedAt: null,
+    deletedClipRanges: [],
     createdAt: nowIso,
     updatedAt: nowIso,
     uploadedAt: null,
@@ -602,20 +608,28 @@ export async function updateVideo(options: {
 }
 
 /**
- * One clip fewer on the video (its creator deleted one), counted atomically so two deletes at
- * once both count; never below zero. Nothing when the video is gone.
+ * The creator deleted one of the video's clips: one clip fewer, counted atomically so two
+ * deletes at once both count (never below zero), and its range remembered (deletedClipRanges).
+ * Nothing when the video is gone.
  */
-export async function decrementClipCount(options: {
+export async function recordClipDeleted(options: {
   table: Table;
   creatorId: string;
   videoId: string;
+  range: { startSeconds: number; endSeconds: number };
   now?: Date;
 }): Promise<void> {
-  const { table } = options;
+  const { table, range } = options;
   const expression = newExpression((options.now ?? new Date()).toISOString());
-  expression.sets.push("#clipCount = #clipCount - :one");
+  expression.sets.push(
+    "#clipCount = #clipCount - :one",
+    "#deleted = list_append(if_not_exists(#deleted, :none), :range)",
+  );
   expression.names["#clipCount"] = "clipCount";
+  expression.names["#deleted"] = "deletedClipRanges";
   expression.values[":zero"] = 0;
+  expression.values[":none"] = [];
+  expression.values[":range"] = [{ startSeconds: range.startSeconds, endSeconds: range.endSeconds }];
   // Not where the video is gone, or already counts no clips.
   await updateVideoWhere(table, options, expression, "attribute_exists(PK) AND #clipCount > :zero");
 }

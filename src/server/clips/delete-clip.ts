@@ -1,6 +1,6 @@
 import "server-only";
 import { deleteClip as deleteClipItems, renderObjectKeys } from "@/db/repos/clip-repo";
-import { decrementClipCount, findVideoById } from "@/db/repos/video-repo";
+import { findVideoById, recordClipDeleted } from "@/db/repos/video-repo";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { deleteObjects } from "@/storage/object-io";
@@ -8,7 +8,8 @@ import { findClipOrThrow } from "./find-clip-or-throw";
 
 /**
  * A creator discards one of a ready video's clips: the clip, its rank item and its render go,
- * and the video counts one clip fewer. Not while the video is being processed, whose job writes
+ * and the video counts one clip fewer and remembers its range, so that asking for other clips
+ * does not bring it back. Not while the video is being processed, whose job writes
  * its clips and their count. A render of the clip still running finds it gone and removes what
  * it stored. Repeatable only as far as the first answer: the clip is then not found (404).
  */
@@ -25,7 +26,7 @@ export async function deleteClip(options: { runtime: Runtime; creatorId: string;
   }
   // Gone meanwhile (another tab): the same outcome, counted once.
   if (!(await deleteClipItems({ table, creatorId, clipId }))) return;
-  if (video) await decrementClipCount({ table, creatorId, videoId: video.videoId });
+  if (video) await recordClipDeleted({ table, creatorId, videoId: video.videoId, range: clip });
   const keys = clip.render ? renderObjectKeys(clip.render) : [];
   // Objects left behind cost a little storage and go with the video.
   await deleteObjects({ s3: runtime.clients.s3, bucket: runtime.config.aws.bucketName, keys }).catch(

@@ -20,6 +20,7 @@ import type { PlantedEvent } from "@/engine/testing/synthetic-video";
 import type { SignalCurve } from "@/engine/types";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
+import { deleteClip } from "@/server/clips/delete-clip";
 import { tableOf } from "@/server/runtime";
 import { recutVideo } from "@/server/videos/recut-video";
 import { setVideoCaptions } from "@/server/videos/video-captions";
@@ -600,6 +601,33 @@ describe("analyze-video job", () => {
     expect(await findVideoById({ table, ...ref, consistent: true })).toMatchObject({
       status: "READY",
       clipCount: after.length,
+    });
+  }, 240_000);
+
+  it("does not bring back a clip the creator deleted when other clips are asked for", async () => {
+    const { ready, ref, before } = await readyVideoWithClips();
+    const best = before[0]!;
+    await deleteClip({ runtime, creatorId: ready.creatorId, clipId: best.clipId });
+
+    // Asked for as many clips as before: before, the deleted best moment came back first.
+    await recutVideo({
+      runtime,
+      ...ref,
+      body: { clipOptions: { ...ready.clipOptions, count: before.length } },
+    });
+    await analyzeVideoJob.run(ref, jobContext([]));
+
+    const after = await listClipsByVideo({ table, ...ref, consistent: true });
+    expect(after.length).toBeGreaterThan(0);
+    for (const clip of after) {
+      const sharedSeconds =
+        Math.min(clip.endSeconds, best.endSeconds) - Math.max(clip.startSeconds, best.startSeconds);
+      expect(sharedSeconds, clip.clipId).toBeLessThanOrEqual(0.5);
+    }
+    expect(await findVideoById({ table, ...ref, consistent: true })).toMatchObject({
+      status: "READY",
+      clipCount: after.length,
+      deletedClipRanges: [{ startSeconds: best.startSeconds, endSeconds: best.endSeconds }],
     });
   }, 240_000);
 

@@ -196,7 +196,7 @@ async function runStages(state: PipelineState): Promise<"done" | "stopped"> {
 
   if (state.video.status === "ANALYZING" || clips.length === 0) {
     // Clips the creator edited outlive a new analysis (other clips asked for): the new moments
-    // are found and placed beside them.
+    // are found and placed beside them, and away from those the creator deleted.
     const editedClips = clips.filter(isEditedByCreator);
     const analysis = await analysisStage(state, binaries, editedClips);
     clips = await saveStage(state, analysis, editedClips);
@@ -238,7 +238,8 @@ async function analysisStage(
   const { videoId } = state.video;
   const ref = { ...storage, creatorId, videoId, signal };
   const { clipOptions } = state.video;
-  const momentsAskedFor = momentsToFindBeside(clipOptions.count, editedClips);
+  const { deletedClipRanges } = state.video;
+  const momentsAskedFor = momentsToFindBeside(clipOptions.count, editedClips, deletedClipRanges);
   const earlier = await readAnalysisMadeFor(ref);
   if (
     earlier &&
@@ -343,7 +344,12 @@ async function saveStage(
     creatorId,
     videoId,
     videoTitle: filename,
-    moments: momentsBesideEditedClips(analysis.moments, editedClips, state.video.clipOptions.count),
+    moments: momentsBesideEditedClips(
+      analysis.moments,
+      editedClips,
+      state.video.clipOptions.count,
+      state.video.deletedClipRanges,
+    ),
   });
   if (removed.length > 0) {
     state.context.log("removed clips of an earlier analysis", { count: removed.length });

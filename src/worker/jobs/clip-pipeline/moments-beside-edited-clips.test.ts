@@ -62,6 +62,20 @@ describe("momentsBesideEditedClips", () => {
     ]);
   });
 
+  it("does not offer again a moment overlapping a clip the creator deleted", () => {
+    // The creator deleted a clip of 95–125 s (moment 0 now); one edited clip holds ordinal 0.
+    const deleted = [{ startSeconds: 95, endSeconds: 125 }];
+    const edited = [{ ordinal: 0, startSeconds: 0, endSeconds: 5 }];
+    expect(momentsToFindBeside(2, edited, deleted)).toBe(4);
+
+    const placed = momentsBesideEditedClips(moments, edited, 2, deleted);
+
+    expect(placed.map((m) => [m.ordinal, m.title])).toEqual([
+      [1, "moment 1"],
+      [2, "moment 2"],
+    ]);
+  });
+
   it("places the same moments under the same ordinals every time (a redelivered job)", () => {
     const edited = [{ ordinal: 0, startSeconds: 0, endSeconds: 5 }];
     expect(momentsBesideEditedClips(moments, edited, 4)).toEqual(
