@@ -54,7 +54,8 @@ export function RecutControl({
         <ClipOptionsPicker value={value} defaults={defaults} onChange={setValue} />
         <p className="text-sm text-slate-500">
           The moments are found again from what was measured, and the clips replaced. Clips you edited
-          (trimmed, or gave a layout) stay as you made them, beside the new ones.
+          (trimmed, or gave a layout) stay as you made them, beside the new ones; moments whose clips you
+          deleted are not offered again.
         </p>
         {error && <Alert tone="danger">{error}</Alert>}
         <div className="flex gap-2">
