@@ -12,6 +12,7 @@ import {
   creatorPk,
   LIST_PREFIXES,
   MAX_SCORE,
+  videoKey,
 } from "@/db/keys";
 import {
   assertItemSize,
@@ -730,11 +731,14 @@ export type ClipAsRead = z.infer<typeof ClipDeleteRead> & { clipId: string };
  * moves its rank item in the same transaction, so the clip's score always names the one rank
  * item it has; any other change may land first (its rank item has the same key) or fails its own
  * version condition after (the clip is gone). Repeatable: a clip already gone is nothing to do (false).
+ * With `whileVideoReady`, only while that video is READY (a `conflict` otherwise): a creator's
+ * delete must not land in the middle of the job that writes the video's clips.
  */
 export async function deleteClip(options: {
   table: Table;
   creatorId: string;
   clipId: string;
+  whileVideoReady?: { videoId: string };
   /** Test seam: runs between the read and the delete, where a concurrent write can land. */
   afterRead?: (clip: ClipAsRead) => Promise<void>;
 }): Promise<boolean> {
@@ -767,6 +771,19 @@ export async function deleteClip(options: {
             },
             { Delete: { TableName: table.tableName, Key: clipRankKey(creatorId, clip.score, clipId) } },
             { Delete: { TableName: table.tableName, Key: activeRenderKey(clipId) } },
+            ...(options.whileVideoReady
+              ? [
+                  {
+                    ConditionCheck: {
+                      TableName: table.tableName,
+                      Key: videoKey(creatorId, options.whileVideoReady.videoId),
+                      ConditionExpression: "#status = :ready",
+                      ExpressionAttributeNames: { "#status": "status" },
+                      ExpressionAttributeValues: { ":ready": "READY" },
+                    },
+                  },
+                ]
+              : []),
           ],
         }),
       );

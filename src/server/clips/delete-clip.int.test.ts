@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   type Clip,
+  deleteClip as deleteClipItems,
   listClipsByScore,
   listClipsByVideo,
   markClipRendered,
   upsertClipsForVideo,
 } from "@/db/repos/clip-repo";
-import { findVideoById, updateVideo, type Video } from "@/db/repos/video-repo";
+import { findVideoById, updateVideo, updateVideoStatus, type Video } from "@/db/repos/video-repo";
 import { standInRender } from "@/db/testing/stand-in-render";
 import { testProbe } from "@/engine/testing/test-probe";
 import { createId } from "@/lib/ids";
@@ -129,5 +130,28 @@ describe("deleteClip", () => {
     });
     expect(await listClipsByVideo({ table, ...video, consistent: true })).toHaveLength(2);
     expect(await headObject({ ...storage, key: clips[0]!.render!.videoKey })).toBeDefined();
+  });
+
+  it("does not delete once a request for other clips has started, even one landing after the check", async () => {
+    const { video, clips } = await videoWithClips("READY");
+    const { creatorId, videoId } = video;
+    // The request lands between the delete's read and its write.
+    await expect(
+      deleteClipItems({
+        table,
+        creatorId,
+        clipId: clips[0]!.clipId,
+        whileVideoReady: { videoId },
+        afterRead: async () => {
+          await updateVideoStatus({ table, creatorId, videoId, from: ["READY"], to: "QUEUED" });
+        },
+      }),
+    ).rejects.toMatchObject({ code: "conflict" });
+    expect(await listClipsByVideo({ table, creatorId, videoId, consistent: true })).toHaveLength(2);
+    // The server function says why.
+    await expect(deleteClip({ runtime, creatorId, clipId: clips[0]!.clipId })).rejects.toMatchObject({
+      code: "conflict",
+      message: "Clips can be deleted once the video is ready; it is queued.",
+    });
   });
 });

@@ -17,16 +17,28 @@ export async function deleteClip(options: { runtime: Runtime; creatorId: string;
   const { runtime, creatorId, clipId } = options;
   const table = tableOf(runtime);
   const clip = await findClipOrThrow({ runtime, creatorId, clipId, consistent: true });
-  const video = await findVideoById({ table, creatorId, videoId: clip.videoId, consistent: true });
-  if (video && video.status !== "READY") {
-    throw new AppError(
-      "conflict",
-      `Clips can be deleted once the video is ready; it is ${video.status.toLowerCase()}.`,
-    );
+  const { videoId } = clip;
+  const notReady = async () => {
+    const video = await findVideoById({ table, creatorId, videoId, consistent: true });
+    return video && video.status !== "READY"
+      ? new AppError(
+          "conflict",
+          `Clips can be deleted once the video is ready; it is ${video.status.toLowerCase()}.`,
+        )
+      : null;
+  };
+  const refused = await notReady();
+  if (refused) throw refused;
+  let deleted: boolean;
+  try {
+    // Conditional on the video still READY: a request for other clips may have started since.
+    deleted = await deleteClipItems({ table, creatorId, clipId, whileVideoReady: { videoId } });
+  } catch (error) {
+    throw (error instanceof AppError && error.code === "conflict" && (await notReady())) || error;
   }
   // Gone meanwhile (another tab): the same outcome, counted once.
-  if (!(await deleteClipItems({ table, creatorId, clipId }))) return;
-  if (video) await recordClipDeleted({ table, creatorId, videoId: video.videoId, range: clip });
+  if (!deleted) return;
+  await recordClipDeleted({ table, creatorId, videoId, range: clip });
   const keys = clip.render ? renderObjectKeys(clip.render) : [];
   // Objects left behind cost a little storage and go with the video.
   await deleteObjects({ s3: runtime.clients.s3, bucket: runtime.config.aws.bucketName, keys }).catch(
