@@ -5,6 +5,7 @@
  *   --minutes N     any length (multiples of 10 are made by stream-copying the 10-minute video)
  *   --clips N       render the top N clips (default: the best clip of each planted kind)
  *   --repeat N      render each clip N times, each between two bare runs (default 3)
+ *   --analysis-repeat N  run each mode's analysis N times, its figure the median (default 3)
  *   --no-render     skip the render comparison
  *   --modes a,b     signal modes to measure (default fast,full; the default-mode verdict needs both)
  *   --cache <dir>   keep the generated source (and its plan) in <dir> and reuse it next time:
@@ -13,8 +14,9 @@
  * Generates a 1080p30 H.264/AAC video with planted events (see src/engine/testing/synthetic-
  * video.ts) in a temporary directory and measures, in the same run:
  *   1. a plain full decode (`ffmpeg -i IN -f null -`), the floor for any full analysis;
- *   2. for each signal mode: probe + signal pass + local analysis, its ratio to the decode, and
- *      its accuracy (planted events found by a top clip with both edges within 3 s);
+ *   2. for each signal mode: probe + signal pass + local analysis (the median of N runs, with
+ *      their range), its ratio to the decode, and its accuracy (planted events found by a top
+ *      clip with both edges within 3 s);
  *   3. per clip: `renderClip` vs a bare ffmpeg crop+scale+encode of the same segment: each
  *      render against the mean of the bare runs just before and after it, the median of those
  *      ratios and their range;
@@ -58,6 +60,11 @@ const clipsFlag = flagValue("--clips");
  * Three by default: a single render's ratio moved by up to 0.09 on a shared 2-core machine.
  */
 const renderRepeats = Math.max(1, Number(flagValue("--repeat") ?? 3));
+/**
+ * Analysis runs per mode; its figure is their median. One run was 3.9 s in one hour and 5.2 s
+ * in the next on this machine, against decodes of 26.7 and 24.5 s.
+ */
+const analysisRepeats = Math.max(1, Number(flagValue("--analysis-repeat") ?? 3));
 /** null: one clip of each planted kind. */
 const clipsToRender = args.includes("--no-render") ? 0 : clipsFlag === undefined ? null : Number(clipsFlag);
 const modes = parseModes(flagValue("--modes") ?? "fast,full");
@@ -86,6 +93,7 @@ const selfPeakMb = () => process.resourceUsage().maxRSS / 1024;
 
 /** Wall seconds, and CPU seconds of this process and the children it ran (null off Linux). */
 type Timed<T> = { value: T; seconds: number; cpuSeconds: number | null };
+type ScoredMomentsWithSignals = { moments: ScoredMoment[]; signals: SignalCurve };
 
 async function timed<T>(work: () => Promise<T>): Promise<Timed<T>> {
   const started = performance.now();
@@ -261,6 +269,7 @@ async function main() {
     type ModeResult = {
       seconds: number;
       ratio: number;
+      ratioRange: [number, number];
       accuracy: number;
       matched: number;
       childMb: number;
@@ -271,22 +280,32 @@ async function main() {
     const results: Partial<Record<SignalMode, ModeResult>> = {};
     for (const mode of modes) {
       memory.reset();
-      progress(`analysis, ${mode} mode…`);
-      const analysis = await timed(async () => {
-        const probed = await probeMedia({ binaries, input: source.path });
-        const signals = await extractSignals({ binaries, input: source.path, probe: probed, mode });
-        const result = await createLocalAnalyzer().analyze({
-          sourceFile: async () => source.path,
-          probe: probed,
-          signals,
-          options: { ...DEFAULT_MOMENT_OPTIONS, topN },
-        });
-        return { ...result, signals };
-      });
+      progress(`analysis, ${mode} mode, ${analysisRepeats}×…`);
+      const runs: Timed<ScoredMomentsWithSignals>[] = [];
+      for (let run = 0; run < analysisRepeats; run += 1) {
+        runs.push(
+          await timed(async () => {
+            const probed = await probeMedia({ binaries, input: source.path });
+            const signals = await extractSignals({ binaries, input: source.path, probe: probed, mode });
+            const result = await createLocalAnalyzer().analyze({
+              sourceFile: async () => source.path,
+              probe: probed,
+              signals,
+              options: { ...DEFAULT_MOMENT_OPTIONS, topN },
+            });
+            return { moments: result.moments, signals };
+          }),
+        );
+      }
+      // The analysis is deterministic: every run finds the same moments.
+      const analysis = runs[0]!;
+      const seconds = median(runs.map((run) => run.seconds)) ?? Number.NaN;
+      const ratios = runs.map((run) => run.seconds / decode.seconds);
       const matched = matchEvents(source.events, analysis.value.moments);
       results[mode] = {
-        seconds: analysis.seconds,
-        ratio: analysis.seconds / decode.seconds,
+        seconds,
+        ratio: seconds / decode.seconds,
+        ratioRange: [Math.min(...ratios), Math.max(...ratios)],
         accuracy: matched / Math.min(source.events.length, topN),
         matched,
         childMb: memory.childMb,
@@ -387,7 +406,7 @@ async function main() {
     for (const { mode, result } of measured) {
       line(
         `analysis, ${mode} mode`,
-        `${result.seconds.toFixed(1)} s = ${result.ratio.toFixed(3)}× decode; accuracy ${result.matched}/${Math.min(source.events.length, topN)} ` +
+        `${result.seconds.toFixed(1)} s = ${result.ratio.toFixed(3)}× decode (runs ${result.ratioRange.map((ratio) => ratio.toFixed(3)).join("–")}×); accuracy ${result.matched}/${Math.min(source.events.length, topN)} ` +
           `(${(100 * result.accuracy).toFixed(0)}%); ffmpeg peak RSS ${result.childMb.toFixed(0)} MB; worker peak RSS ${result.treeMb.toFixed(0)} MB`,
       );
     }
