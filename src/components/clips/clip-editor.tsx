@@ -199,7 +199,8 @@ export function ClipEditor({
         </div>
       )}
       {error && <Alert tone="danger">{error}</Alert>}
-      <div className="flex gap-2">
+      {/* Labels on one line each: on a phone, "Delete clip" moves to a line of its own. */}
+      <div className="flex flex-wrap gap-2 *:whitespace-nowrap">
         <Button type="submit" size="sm" loading={saving} disabled={Boolean(problem) || unchanged}>
           Save and re-render
         </Button>
