@@ -608,9 +608,10 @@ export async function updateVideo(options: {
 }
 
 /**
- * The creator deleted one of the video's clips: one clip fewer, counted atomically so two
- * deletes at once both count (never below zero), and its range remembered (deletedClipRanges).
- * Nothing when the video is gone.
+ * The creator deleted one of the video's clips: its range is remembered (deletedClipRanges), and
+ * while the video is READY it counts one clip fewer, atomically so two deletes at once both
+ * count (never below zero). Once a request for other clips has started, its job sets the count
+ * from the clips it finds. Nothing when the video is gone.
  */
 export async function recordClipDeleted(options: {
   table: Table;
@@ -620,18 +621,23 @@ export async function recordClipDeleted(options: {
   now?: Date;
 }): Promise<void> {
   const { table, range } = options;
-  const expression = newExpression((options.now ?? new Date()).toISOString());
-  expression.sets.push(
-    "#clipCount = #clipCount - :one",
-    "#deleted = list_append(if_not_exists(#deleted, :none), :range)",
-  );
-  expression.names["#clipCount"] = "clipCount";
-  expression.names["#deleted"] = "deletedClipRanges";
-  expression.values[":zero"] = 0;
-  expression.values[":none"] = [];
-  expression.values[":range"] = [{ startSeconds: range.startSeconds, endSeconds: range.endSeconds }];
-  // Not where the video is gone, or already counts no clips.
-  await updateVideoWhere(table, options, expression, "attribute_exists(PK) AND #clipCount > :zero");
+  const remember = (expression: Expression) => {
+    expression.sets.push("#deleted = list_append(if_not_exists(#deleted, :none), :range)");
+    expression.names["#deleted"] = "deletedClipRanges";
+    expression.values[":none"] = [];
+    expression.values[":range"] = [{ startSeconds: range.startSeconds, endSeconds: range.endSeconds }];
+    return expression;
+  };
+  const nowIso = (options.now ?? new Date()).toISOString();
+  const counted = remember(newExpression(nowIso));
+  counted.sets.push("#clipCount = #clipCount - :one");
+  counted.names["#clipCount"] = "clipCount";
+  counted.names["#status"] = "status";
+  counted.values[":zero"] = 0;
+  counted.values[":ready"] = "READY";
+  const condition = "attribute_exists(PK) AND #status = :ready AND #clipCount > :zero";
+  if (await updateVideoWhere(table, options, counted, condition)) return;
+  await updateVideoWhere(table, options, remember(newExpression(nowIso)), "attribute_exists(PK)");
 }
 
 /**

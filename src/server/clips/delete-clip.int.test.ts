@@ -7,7 +7,13 @@ import {
   markClipRendered,
   upsertClipsForVideo,
 } from "@/db/repos/clip-repo";
-import { findVideoById, updateVideo, updateVideoStatus, type Video } from "@/db/repos/video-repo";
+import {
+  findVideoById,
+  recordClipDeleted,
+  updateVideo,
+  updateVideoStatus,
+  type Video,
+} from "@/db/repos/video-repo";
 import { standInRender } from "@/db/testing/stand-in-render";
 import { testProbe } from "@/engine/testing/test-probe";
 import { createId } from "@/lib/ids";
@@ -152,6 +158,15 @@ describe("deleteClip", () => {
     await expect(deleteClip({ runtime, creatorId, clipId: clips[0]!.clipId })).rejects.toMatchObject({
       code: "conflict",
       message: "Clips can be deleted once the video is ready; it is queued.",
+    });
+  });
+
+  it("leaves the count to the job once a request for other clips has started, and still remembers the range", async () => {
+    const { video } = await videoWithClips("QUEUED");
+    await recordClipDeleted({ table, ...video, range: { startSeconds: 10, endSeconds: 30 } });
+    expect(await findVideoById({ table, ...video, consistent: true })).toMatchObject({
+      clipCount: 2,
+      deletedClipRanges: [{ startSeconds: 10, endSeconds: 30 }],
     });
   });
 });
