@@ -1,3 +1,4 @@
+import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import {
@@ -718,6 +719,9 @@ function emptyAnalysis(): ClipAnalysis {
   };
 }
 
+/** Where deleteClip's transaction checks the video (after the clip, its rank item, its entry). */
+const VIDEO_CHECK_INDEX = 3;
+
 /** What deleting a clip reads: its score, which names its rank item and guards the delete. */
 const ClipDeleteRead = z.object({ score: score0to100 });
 export type ClipAsRead = z.infer<typeof ClipDeleteRead> & { clipId: string };
@@ -731,8 +735,9 @@ export type ClipAsRead = z.infer<typeof ClipDeleteRead> & { clipId: string };
  * moves its rank item in the same transaction, so the clip's score always names the one rank
  * item it has; any other change may land first (its rank item has the same key) or fails its own
  * version condition after (the clip is gone). Repeatable: a clip already gone is nothing to do (false).
- * With `whileVideoReady`, only while that video is READY (a `conflict` otherwise): a creator's
- * delete must not land in the middle of the job that writes the video's clips.
+ * With `whileVideoReady`, only while that video is READY: a creator's delete must not land in
+ * the middle of the job that writes the video's clips. Otherwise a `conflict` naming the video's
+ * status, at once (waiting does not change it), or `not_found` when the video is gone.
  */
 export async function deleteClip(options: {
   table: Table;
@@ -780,6 +785,7 @@ export async function deleteClip(options: {
                       ConditionExpression: "#status = :ready",
                       ExpressionAttributeNames: { "#status": "status" },
                       ExpressionAttributeValues: { ":ready": "READY" },
+                      ReturnValuesOnConditionCheckFailure: "ALL_OLD" as const,
                     },
                   },
                 ]
@@ -789,6 +795,19 @@ export async function deleteClip(options: {
       );
       return true;
     } catch (error) {
+      const videoCheck =
+        error instanceof TransactionCanceledException
+          ? error.CancellationReasons?.[VIDEO_CHECK_INDEX]
+          : undefined;
+      if (videoCheck?.Code === "ConditionalCheckFailed") {
+        const status = videoCheck.Item?.status?.S;
+        if (!status) throw new AppError("not_found", "The clip's video is gone.", { cause: error });
+        throw new AppError(
+          "conflict",
+          `Clips can be deleted once the video is ready; it is ${status.toLowerCase()}.`,
+          { cause: error },
+        );
+      }
       const translated = translateWriteError(error, "The clip kept changing while it was being deleted.");
       if (!isConflict(translated) || attempt >= MAX_WRITE_ATTEMPTS) throw translated;
     }

@@ -1,7 +1,6 @@
 import "server-only";
 import { deleteClip as deleteClipItems, renderObjectKeys } from "@/db/repos/clip-repo";
-import { findVideoById, recordClipDeleted } from "@/db/repos/video-repo";
-import { AppError } from "@/server/errors";
+import { recordClipDeleted } from "@/db/repos/video-repo";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { deleteObjects } from "@/storage/object-io";
 import { findClipOrThrow } from "./find-clip-or-throw";
@@ -18,24 +17,9 @@ export async function deleteClip(options: { runtime: Runtime; creatorId: string;
   const table = tableOf(runtime);
   const clip = await findClipOrThrow({ runtime, creatorId, clipId, consistent: true });
   const { videoId } = clip;
-  const notReady = async () => {
-    const video = await findVideoById({ table, creatorId, videoId, consistent: true });
-    return video && video.status !== "READY"
-      ? new AppError(
-          "conflict",
-          `Clips can be deleted once the video is ready; it is ${video.status.toLowerCase()}.`,
-        )
-      : null;
-  };
-  const refused = await notReady();
-  if (refused) throw refused;
-  let deleted: boolean;
-  try {
-    // Conditional on the video still READY: a request for other clips may have started since.
-    deleted = await deleteClipItems({ table, creatorId, clipId, whileVideoReady: { videoId } });
-  } catch (error) {
-    throw (error instanceof AppError && error.code === "conflict" && (await notReady())) || error;
-  }
+  // Conditional on the video READY in the same transaction: refused (409, with its status) while
+  // it is processed, including when a request for other clips lands between read and write.
+  const deleted = await deleteClipItems({ table, creatorId, clipId, whileVideoReady: { videoId } });
   // Gone meanwhile (another tab): the same outcome, counted once.
   if (!deleted) return;
   await recordClipDeleted({ table, creatorId, videoId, range: clip });
