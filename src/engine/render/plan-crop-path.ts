@@ -140,10 +140,14 @@ export function shareOfTargetsInView(
 ): number | null {
   const known = targetsSeen(targets);
   if (known.length === 0) return null;
-  const inView = known.filter((target) =>
+  return targetsInView(path, targets, cropWidthFraction).length / known.length;
+}
+
+/** The targets seen (a known centre) that the path has in view when they were seen. */
+function targetsInView(path: CropPathPoint[], targets: SubjectTarget[], cropWidthFraction: number) {
+  return targetsSeen(targets).filter((target) =>
     isInView(target.centerX, evaluateCropPath(path, target.timeSeconds), cropWidthFraction),
   );
-  return inView.length / known.length;
 }
 
 /**
@@ -159,11 +163,7 @@ export function highlightsInView<Highlight extends { timeSeconds: number }>(
   cropWidthFraction: number,
 ): Highlight[] {
   const inViewAt = new Set(
-    targetsSeen(targets)
-      .filter((target) =>
-        isInView(target.centerX, evaluateCropPath(path, target.timeSeconds), cropWidthFraction),
-      )
-      .map((target) => target.timeSeconds),
+    targetsInView(path, targets, cropWidthFraction).map((target) => target.timeSeconds),
   );
   const inView = highlights.filter((highlight) => inViewAt.has(highlight.timeSeconds));
   return inView.length > 0 ? inView : [...highlights];
