@@ -54,7 +54,7 @@ import { momentsBesideEditedClips, momentsToFindBeside } from "./clip-pipeline/m
 import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
 import { createVideoProgress, type VideoProgress } from "./clip-pipeline/video-progress";
 import { assertSourceUnchanged, failChangedSource } from "./pinned-source";
-import { seekableStoredSource, storedSourceUrl } from "./stored-source";
+import { renderFromStoredSource, seekableStoredSource } from "./stored-source";
 
 /**
  * Turns a QUEUED video into clips, stage by stage:
@@ -405,20 +405,21 @@ async function renderStage(
         onProgress,
         log: context.log,
       });
-    if (stored) {
-      try {
-        const { url, headers } = await storedSourceUrl({ ...storage, source: stored });
-        return await renderFrom(url, headers);
-      } catch (error) {
-        if (signal.aborted) throw error;
+    return renderFromStoredSource({
+      ...storage,
+      source: stored,
+      signal,
+      render: renderFrom,
+      localSource: () => ensureSource(state, binaries),
+      onFallback: (error) => {
         context.log("rendering from the stored file failed; downloading it", {
           clipId: clip.clipId,
           error: String(error),
         });
+        // The clips after it are cut from the copy too.
         stored = null;
-      }
-    }
-    return renderFrom(await ensureSource(state, binaries));
+      },
+    });
   };
   const done = clips.length - owed.length;
   const failureReasons: string[] = [];

@@ -17,7 +17,7 @@ import type { JobContext, JobHandler } from "../job-types";
 import { PermanentJobError } from "../job-types";
 import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
 import { SOURCE_CHANGED_REASON } from "./pinned-source";
-import { seekableStoredSource, storedSourceUrl } from "./stored-source";
+import { renderFromStoredSource, seekableStoredSource } from "./stored-source";
 
 /**
  * Renders one revision of a clip: after the creator edited its range or layout, or asked to
@@ -113,7 +113,7 @@ export async function rerenderClip(options: {
       log,
     });
   const stored = seekableStoredSource(video, probe);
-  const renderFromDownload = async () => {
+  const downloadLocalCopy = async () => {
     const downloadedPath = path.join(workDir, "source");
     await downloadObjectToFile({
       ...storage,
@@ -123,9 +123,9 @@ export async function rerenderClip(options: {
       signal,
     });
     // Only a capture without a stored copy still needs one made.
-    const sourcePath = stored
+    return stored
       ? downloadedPath
-      : await ensureSeekableSource({
+      : ensureSeekableSource({
           binaries,
           sourcePath: downloadedPath,
           formatName: probe.formatName,
@@ -134,27 +134,17 @@ export async function rerenderClip(options: {
           deleteSourceOnceCopied: true,
           signal,
         });
-    return render(sourcePath);
   };
   try {
-    let outcome: Awaited<ReturnType<typeof render>>;
-    if (!stored) {
-      outcome = await renderFromDownload();
-    } else {
-      try {
-        // A replaced file answers 412 here, and the download below then says so.
-        const { url, headers } = await storedSourceUrl({ ...storage, source: stored });
-        outcome = await render(url, headers);
-      } catch (error) {
-        if (signal.aborted) throw error;
-        // Some containers seek badly over HTTP: fall back to a local copy once.
-        log("rendering from the stored URL failed; downloading it", {
-          clipId,
-          error: String(error),
-        });
-        outcome = await renderFromDownload();
-      }
-    }
+    const outcome = await renderFromStoredSource({
+      ...storage,
+      source: stored,
+      signal,
+      render,
+      localSource: downloadLocalCopy,
+      onFallback: (error) =>
+        log("rendering from the stored URL failed; downloading it", { clipId, error: String(error) }),
+    });
     log(outcome === "rendered" ? "clip rendered" : "clip changed while rendering; discarded", {
       clipId,
       revision,

@@ -24,19 +24,34 @@ export function seekableStoredSource(
 }
 
 /**
- * A presigned URL of it for ffmpeg, which seeks in it with range requests: a 30 s clip of a
- * 2-hour video reads a few MB instead of downloading gigabytes. Valid for an hour (one clip's
- * passes); the headers every request sends carry its ETag, so a replaced file answers 412.
+ * Renders from the stored file where it is (`source`): ffmpeg seeks in it over HTTP range
+ * requests, so a 30 s clip of a 2-hour video reads a few MB instead of downloading gigabytes.
+ * Where there is none, or that fails (some containers seek badly over HTTP), from the local copy
+ * `localSource` makes then; `onFallback` hears why. The URL lives an hour (one clip's passes), and
+ * every request carries the source's ETag: a replaced file answers 412, and the download that
+ * follows says so (ObjectChangedError).
  */
-export async function storedSourceUrl(options: {
+export async function renderFromStoredSource<T>(options: {
   s3: S3Client;
   bucket: string;
-  source: SeekableStoredSource;
-}): Promise<{ url: string; headers: HttpHeaders | undefined }> {
-  const { s3, bucket, source } = options;
-  const { url } = await presignGet({ client: s3, bucket, key: source.key, expiresInSeconds: 60 * 60 });
-  return {
-    url,
-    headers: source.ifMatch ? sourceRequestHeaders({ sourceEtag: source.ifMatch }) : undefined,
-  };
+  source: SeekableStoredSource | null;
+  signal: AbortSignal;
+  render: (sourcePath: string, sourceHttpHeaders?: HttpHeaders) => Promise<T>;
+  localSource: () => Promise<string>;
+  onFallback: (error: unknown) => void;
+}): Promise<T> {
+  const { s3, bucket, source, signal, render } = options;
+  if (source) {
+    try {
+      const { url } = await presignGet({ client: s3, bucket, key: source.key, expiresInSeconds: 60 * 60 });
+      return await render(
+        url,
+        source.ifMatch ? sourceRequestHeaders({ sourceEtag: source.ifMatch }) : undefined,
+      );
+    } catch (error) {
+      if (signal.aborted) throw error;
+      options.onFallback(error);
+    }
+  }
+  return render(await options.localSource());
 }
