@@ -25,7 +25,7 @@ export function ClipPreview({
   >;
   /**
    * Its place among the clips shown with it, best first (1 = best). Not the clip's `rank`, its
-   * place in the analysis: a trim scores a clip again, and trimmed clips keep their rank
+   * place in the analysis: a trim scores a clip again, and edited clips keep their rank
    * through a request for other clips, so ranks can come out of order or with gaps.
    */
   place: number;

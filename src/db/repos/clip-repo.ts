@@ -461,8 +461,8 @@ export type UpsertClipsResult = {
  * Writes a video's analysed moments as clips (status PENDING), each with its rank item in one
  * transaction. Idempotent: ids are deterministic, an existing clip with the same analysis is
  * left alone (its render state too), one whose analysis differs is updated in place (unless
- * the creator edited its range since), and clips of ordinals no longer present are deleted,
- * except those whose range the creator edited: they are the creator's now, and stay among the
+ * the creator edited it since: isEditedByCreator), and clips of ordinals no longer present are
+ * deleted, except those the creator edited: they are the creator's now, and stay among the
  * clips returned (see momentsBesideEditedClips for the moments placed beside them).
  */
 export async function upsertClipsForVideo(options: {

@@ -15,8 +15,9 @@ export const RecutVideoBody = z.object({ clipOptions: ClipOptionsInput });
  * the new options and its analysis job runs again. The job finds the stored analysis made for
  * other options, finds the moments again from the stored signals (nothing is decoded again),
  * updates the clips in place, removes those no longer wanted and renders what changed. A clip
- * whose range the creator edited stays, beside the clips found (momentsBesideEditedClips). If
- * this request dies after the status change, the sweep re-queues the video and the same happens.
+ * the creator edited (range or layout) stays, beside the clips found, and the moments of clips
+ * they deleted are left out (momentsBesideEditedClips). If this request dies after the status
+ * change, the sweep re-queues the video and the same happens.
  */
 export async function recutVideo(options: {
   runtime: Runtime;

@@ -17,6 +17,7 @@ import { DAILY_COUNTERS, type DailyCounter, listDailyAnalytics } from "@/db/repo
 import { findVideoById, updateVideoStatus, type Video } from "@/db/repos/video-repo";
 import { combineSubscores, DEFAULT_SCORING_WEIGHTS } from "@/engine/scoring/weights";
 import type { PlantedEvent } from "@/engine/testing/synthetic-video";
+import { overlapSeconds } from "@/engine/time-ranges";
 import type { SignalCurve } from "@/engine/types";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
@@ -529,9 +530,7 @@ describe("analyze-video job", () => {
     const found = after.filter((clip) => clip.clipId !== last.clipId);
     expect(found).toHaveLength(1);
     const [clip] = found;
-    const sharedSeconds =
-      Math.min(clip!.endSeconds, kept!.endSeconds) - Math.max(clip!.startSeconds, kept!.startSeconds);
-    expect(sharedSeconds).toBeLessThanOrEqual(0.5);
+    expect(overlapSeconds(clip!, kept!)).toBeLessThanOrEqual(0.5);
     expect(clip!.endSeconds - clip!.startSeconds).toBeGreaterThanOrEqual(30 - 1e-6);
     expect(clip!.endSeconds - clip!.startSeconds).toBeLessThanOrEqual(40 + 1e-6);
     expect(clip).toMatchObject({ ordinal: 0, status: "READY", render: { startSeconds: clip!.startSeconds } });
@@ -593,9 +592,7 @@ describe("analyze-video job", () => {
     expect(found.length).toBeLessThanOrEqual(1);
     for (const clip of found) {
       expect(clip.layoutChoice).toBe("auto");
-      expect(
-        Math.min(clip.endSeconds, best.endSeconds) - Math.max(clip.startSeconds, best.startSeconds),
-      ).toBeLessThanOrEqual(0.5);
+      expect(overlapSeconds(clip, best)).toBeLessThanOrEqual(0.5);
       expect(clip.endSeconds - clip.startSeconds).toBeGreaterThanOrEqual(30 - 1e-6);
     }
     expect(await findVideoById({ table, ...ref, consistent: true })).toMatchObject({
@@ -620,9 +617,7 @@ describe("analyze-video job", () => {
     const after = await listClipsByVideo({ table, ...ref, consistent: true });
     expect(after.length).toBeGreaterThan(0);
     for (const clip of after) {
-      const sharedSeconds =
-        Math.min(clip.endSeconds, best.endSeconds) - Math.max(clip.startSeconds, best.startSeconds);
-      expect(sharedSeconds, clip.clipId).toBeLessThanOrEqual(0.5);
+      expect(overlapSeconds(clip, best), clip.clipId).toBeLessThanOrEqual(0.5);
     }
     expect(await findVideoById({ table, ...ref, consistent: true })).toMatchObject({
       status: "READY",

@@ -237,8 +237,7 @@ async function analysisStage(
   const { storage, creatorId, progress, signal, context } = state;
   const { videoId } = state.video;
   const ref = { ...storage, creatorId, videoId, signal };
-  const { clipOptions } = state.video;
-  const { deletedClipRanges } = state.video;
+  const { clipOptions, deletedClipRanges } = state.video;
   const momentsAskedFor = momentsToFindBeside(clipOptions.count, editedClips, deletedClipRanges);
   const earlier = await readAnalysisMadeFor(ref);
   if (
