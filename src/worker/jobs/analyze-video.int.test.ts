@@ -15,6 +15,7 @@ import {
 } from "@/db/repos/clip-repo";
 import { DAILY_COUNTERS, type DailyCounter, listDailyAnalytics } from "@/db/repos/daily-analytics-repo";
 import { findVideoById, updateVideoStatus, type Video } from "@/db/repos/video-repo";
+import type { ClipOptions } from "@/engine/clip-options";
 import { combineSubscores, DEFAULT_SCORING_WEIGHTS } from "@/engine/scoring/weights";
 import type { PlantedEvent } from "@/engine/testing/synthetic-video";
 import { overlapSeconds } from "@/engine/time-ranges";
@@ -86,6 +87,17 @@ async function analyticsAroundToday(creatorId: string) {
     DailyCounter,
     number
   >;
+}
+
+/** The creator asks the ready video for other clips, and its job runs: the job's log lines. */
+async function askForOtherClips(
+  ref: { creatorId: string; videoId: string },
+  clipOptions: ClipOptions,
+): Promise<string[]> {
+  await recutVideo({ runtime, ...ref, body: { clipOptions } });
+  const logs: string[] = [];
+  await analyzeVideoJob.run(ref, jobContext(logs));
+  return logs;
 }
 
 async function analyzeTempDirs(): Promise<string[]> {
@@ -503,13 +515,7 @@ describe("analyze-video job", () => {
     });
     await renderClipJob.run({ ...ref, clipId: last.clipId, revision: trimmed.revision }, jobContext([]));
 
-    await recutVideo({
-      runtime,
-      ...ref,
-      body: { clipOptions: { count: 1, minSeconds: 30, maxSeconds: 40 } },
-    });
-    const recutLogs: string[] = [];
-    await analyzeVideoJob.run(ref, jobContext(recutLogs));
+    const recutLogs = await askForOtherClips(ref, { count: 1, minSeconds: 30, maxSeconds: 40 });
     // The new clip was cut from the stored file over HTTP: nothing was measured again, so
     // nothing needed the whole file downloaded.
     expect(recutLogs.filter((line) => /download/.test(line))).toEqual([]);
@@ -542,13 +548,7 @@ describe("analyze-video job", () => {
 
     // Asked again for the same, with the same clip trimmed: the stored analysis (two moments
     // asked of it, for one clip beside one trimmed) is the one to use, and nothing changes.
-    await recutVideo({
-      runtime,
-      ...ref,
-      body: { clipOptions: { count: 1, minSeconds: 30, maxSeconds: 40 } },
-    });
-    const again: string[] = [];
-    await analyzeVideoJob.run(ref, jobContext(again));
+    const again = await askForOtherClips(ref, { count: 1, minSeconds: 30, maxSeconds: 40 });
     expect(again).toContain("analysis already stored; skipping signals and analysis");
     const unchanged = await listClipsByVideo({ table, ...ref, consistent: true });
     expect(unchanged.map((c) => [c.clipId, c.startSeconds, c.endSeconds, c.revision])).toEqual(
@@ -571,12 +571,7 @@ describe("analyze-video job", () => {
     });
     await renderClipJob.run({ ...ref, clipId: best.clipId, revision: framed.revision }, jobContext([]));
 
-    await recutVideo({
-      runtime,
-      ...ref,
-      body: { clipOptions: { count: 1, minSeconds: 30, maxSeconds: 40 } },
-    });
-    await analyzeVideoJob.run(ref, jobContext([]));
+    await askForOtherClips(ref, { count: 1, minSeconds: 30, maxSeconds: 40 });
 
     const after = await listClipsByVideo({ table, ...ref, consistent: true });
     // Before, the moment found first took its id, range and all, and was rendered in the whole
@@ -607,12 +602,7 @@ describe("analyze-video job", () => {
     await deleteClip({ runtime, creatorId: ready.creatorId, clipId: best.clipId });
 
     // Asked for as many clips as before: before, the deleted best moment came back first.
-    await recutVideo({
-      runtime,
-      ...ref,
-      body: { clipOptions: { ...ready.clipOptions, count: before.length } },
-    });
-    await analyzeVideoJob.run(ref, jobContext([]));
+    await askForOtherClips(ref, { ...ready.clipOptions, count: before.length });
 
     const after = await listClipsByVideo({ table, ...ref, consistent: true });
     expect(after.length).toBeGreaterThan(0);
