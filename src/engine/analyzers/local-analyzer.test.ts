@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyzeSource, type SourceAnalysis } from "@/engine/analyze-source";
+import { mean, sliceSeconds } from "@/engine/curve-math";
 import { DEFAULT_MOMENT_OPTIONS, DEFAULT_SIGNAL_MODE } from "@/engine/defaults";
+import { computeSecondFeatures } from "@/engine/moments/second-features";
 import { SignalExtractionError } from "@/engine/signals/extract-signals";
 import {
   createDefectFixtures,
@@ -11,13 +13,14 @@ import {
   type DefectFixtures,
 } from "@/engine/testing/defect-fixtures";
 import { encodeTestVideo } from "@/engine/testing/encode-test-video";
+import { canSynthesizeSpeech, generateSpokenVideo } from "@/engine/testing/spoken-video";
 import {
   generateSyntheticVideo,
   type PlantedEvent,
   planSyntheticVideo,
   type SyntheticVideo,
 } from "@/engine/testing/synthetic-video";
-import { clipableSeconds, type ScoredMoment, type SignalMode } from "@/engine/types";
+import { clipableSeconds, type ScoredMoment, type SignalMode, type TimeRange } from "@/engine/types";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { MediaProbeError } from "@/media/probe";
 import { createLocalAnalyzer } from "./local-analyzer";
@@ -251,4 +254,37 @@ describe("local analysis of defect fixtures", () => {
       }),
     ).rejects.toThrow(/abort/i);
   });
+});
+
+// Debian's ffmpeg (what CI installs) speaks through libflite; the npm fallback build cannot.
+describe.skipIf(!canSynthesizeSpeech(binaries))("local analysis of speech", () => {
+  it("hears a voice as speech, and neither room noise nor a chord pulsing at a syllable's rate", async () => {
+    const video = await generateSpokenVideo({ binaries, outputPath: path.join(directory, "spoken.mp4") });
+    const { analysis, signals } = await analyzeSource({
+      binaries,
+      input: video.path,
+      mode: DEFAULT_SIGNAL_MODE,
+    });
+    const speech = computeSecondFeatures(signals).speech;
+    const speechOver = (range: TimeRange) => mean(sliceSeconds(speech, range.startSeconds, range.endSeconds));
+    expect(speechOver(video.speech)).toBeGreaterThan(0.5);
+    expect(speechOver(video.pulsingChord)).toBeLessThan(0.2);
+    expect(speechOver({ startSeconds: 0, endSeconds: video.speech.startSeconds - 1 })).toBe(0);
+
+    // The talk is the best moment, scored and explained as speech.
+    const [best] = [...analysis.moments].sort((a, b) => b.score - a.score);
+    expect(Math.abs((best?.startSeconds ?? -99) - video.speech.startSeconds)).toBeLessThanOrEqual(
+      BOUNDARY_TOLERANCE_SECONDS,
+    );
+    expect(best?.endSeconds).toBeGreaterThanOrEqual(video.speech.endSeconds - BOUNDARY_TOLERANCE_SECONDS);
+    expect(best?.subscores.speech).toBeGreaterThanOrEqual(80);
+    expect(best?.reasons.map((reason) => reason.text).join("\n")).toMatch(/speech/i);
+    // A clip of the chord, if there is one, is not scored as talk.
+    const chordClips = analysis.moments.filter(
+      (moment) =>
+        moment.startSeconds < video.pulsingChord.endSeconds &&
+        moment.endSeconds > video.pulsingChord.startSeconds,
+    );
+    for (const moment of chordClips) expect(moment.subscores.speech).toBeLessThan(20);
+  }, 60_000);
 });
