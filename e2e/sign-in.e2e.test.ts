@@ -37,9 +37,21 @@ async function requestSignInLink(email: string, callbackUrl = "/dashboard"): Pro
 describe("sign-in in Chromium", () => {
   it("dashboard → login → magic link from the outbox → confirm page button → dashboard → sign out → login again", async () => {
     const page = await browser.context.newPage();
+    // Nothing a page asks for is missing (the browser asks for an icon on every page).
+    const missing: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() === 404) missing.push(response.url());
+    });
 
     await page.goto(`${appUrl}/dashboard`);
     expect(pathOf(page.url())).toBe("/login");
+    const iconHref = await page.evaluate(() =>
+      document.querySelector('link[rel="icon"]')?.getAttribute("href"),
+    );
+    expect(iconHref).toBeTruthy();
+    const icon = await page.request.get(new URL(iconHref ?? "", appUrl).href);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()["content-type"]).toContain("image/svg+xml");
     expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe("/dashboard");
 
     const email = `e2e-${randomUUID()}@example.test`;
@@ -86,6 +98,7 @@ describe("sign-in in Chromium", () => {
     await openSignInLink(page, link);
     await page.waitForURL((url) => url.pathname === "/login/error");
     await page.getByText("This sign-in link has expired or was already used").waitFor();
+    expect(missing).toEqual([]);
     await page.close();
   });
 
