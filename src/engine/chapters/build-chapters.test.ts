@@ -92,6 +92,38 @@ describe("buildChapters", () => {
     ]);
   });
 
+  it("ends a short intro where the next part begins, not at the first cut a third of the average in", () => {
+    // The planted 150 s video: 15 s of talk, then a loud part; the encoder's first keyframe
+    // inside it (a cut to the fast pass) comes at 16.7 s, past a third of the average chapter.
+    const stretches: PaintedStretch[] = [
+      { startSeconds: 0, endSeconds: 14, speech: true },
+      ...bracketedEvent({ startSeconds: 15, endSeconds: 35, loudnessLufs: -9 }),
+      { startSeconds: 16.667, endSeconds: 17, cutEverySeconds: 1 },
+      ...bracketedEvent({ startSeconds: 60, endSeconds: 84, motion: 0.07 }),
+    ];
+    const chapters = chaptersOf(makeSignalCurve({ durationSeconds: 150, stretches }));
+    const [first, second, third] = chapters.map((chapter) => chapter.startSeconds);
+    expect([first, second]).toEqual([0, 15]);
+    // The loud part's end: its cut at 35 s or the pause after it.
+    expect(third).toBeGreaterThanOrEqual(35);
+    expect(third).toBeLessThanOrEqual(36);
+    expect(chapters[1]?.title).toBe("Part 2 · high energy");
+  });
+
+  it("keeps every chapter at 10 s or more, the first and last too", () => {
+    // Pauses 4 s in and 5 s before the end: too close to the edges to start or end a chapter.
+    const stretches: PaintedStretch[] = [
+      { startSeconds: 3, endSeconds: 4, silent: true, cutEverySeconds: 1 },
+      { startSeconds: 4, endSeconds: 30, loudnessLufs: -9 },
+      ...bracketedEvent({ startSeconds: 70, endSeconds: 100, motion: 0.07 }),
+      { startSeconds: 145, endSeconds: 146, silent: true, cutEverySeconds: 1 },
+    ];
+    const chapters = chaptersOf(makeSignalCurve({ durationSeconds: 150, stretches }));
+    expect(chapters).toHaveLength(3);
+    for (const chapter of chapters)
+      expect(chapter.endSeconds - chapter.startSeconds).toBeGreaterThanOrEqual(10);
+  });
+
   it("gives a short video one chapter", () => {
     expect(chaptersOf(makeSignalCurve({ durationSeconds: 1 }))).toEqual([
       { startSeconds: 0, endSeconds: 1, title: "Part 1 · calm" },

@@ -31,8 +31,8 @@ type Candidate = { atSeconds: number; strength: number };
 /**
  * Chapters for the whole video. Boundaries are real transitions — the end of a pause (as the
  * next part begins) or a scene cut — chosen where the picture and sound differ most between the
- * 20 s before and after, spaced so no chapter is shorter than a third of the average (and never
- * under 10 s). Titles describe each part from its signals: "Part 3 · high energy".
+ * 20 s before and after, spaced so no chapter but the first and the last is shorter than a third
+ * of the average (and none under 10 s). Titles describe each part from its signals: "Part 3 · high energy".
  */
 export function buildChapters({
   signals,
@@ -49,9 +49,12 @@ export function buildChapters({
   const candidates = collectCandidates(signals, features);
 
   const chosen: number[] = [];
+  // The first and last chapters need only YouTube's 10 s: videos often open with a short intro
+  // and close with an end card, and the part after an intro starts where it ends, not at the
+  // first cut a third of the average in.
   const fits = (time: number) =>
-    time >= minimumSeconds &&
-    durationSeconds - time >= minimumSeconds &&
+    time >= MIN_CHAPTER_SECONDS &&
+    durationSeconds - time >= MIN_CHAPTER_SECONDS &&
     chosen.every((other) => Math.abs(other - time) >= minimumSeconds);
   for (const candidate of [...candidates].sort(
     (a, b) => b.strength - a.strength || a.atSeconds - b.atSeconds,
