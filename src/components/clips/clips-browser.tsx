@@ -132,6 +132,7 @@ export function ClipsBrowser({
         minScore !== undefined ? (
           <EmptyState
             title={`No clips score ${minScore} or more yet`}
+            headingLevel={2}
             description="Lower the minimum score, or upload more videos: scores are comparable across all of them."
             action={
               <Button variant="secondary" onClick={() => show({ sort: "score" })}>
@@ -142,6 +143,7 @@ export function ClipsBrowser({
         ) : (
           <EmptyState
             title="No clips yet"
+            headingLevel={2}
             description="Upload a long video: Truss finds its best moments, scores them and cuts them into 9:16 clips."
             action={<ButtonLink href="/videos">Upload a video</ButtonLink>}
           />

@@ -7,14 +7,18 @@ export function EmptyState({
   title,
   description,
   action,
+  headingLevel = 3,
   className,
 }: {
   icon?: ReactNode;
   title: string;
   description?: ReactNode;
   action?: ReactNode;
+  /** One below the heading it stands under: 2 straight under the page's title, 3 in a section. */
+  headingLevel?: 2 | 3;
   className?: string;
 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <div
       className={cx(
@@ -27,7 +31,7 @@ export function EmptyState({
           {icon}
         </div>
       )}
-      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+      <Heading className="text-base font-semibold text-slate-900">{title}</Heading>
       {description && <p className="mt-1 max-w-sm text-sm text-slate-500">{description}</p>}
       {action && <div className="mt-6">{action}</div>}
     </div>

@@ -67,6 +67,7 @@ export default async function DashboardPage() {
               <EmptyState
                 icon={<VideoIcon className="h-6 w-6" />}
                 title="No videos yet — upload one"
+                headingLevel={2}
                 description="Truss finds the best moments in a long video and cuts them into vertical clips ready to post."
                 action={<ButtonLink href="/videos">Upload a video</ButtonLink>}
                 className="h-full"

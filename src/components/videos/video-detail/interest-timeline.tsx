@@ -197,7 +197,7 @@ export function InterestTimeline({
           ))}
         </svg>
         {!curvePath && (
-          <p className="absolute inset-0 grid place-items-center text-xs text-slate-400">
+          <p className="absolute inset-0 grid place-items-center text-xs text-slate-500">
             No interest curve for this video
           </p>
         )}
@@ -238,7 +238,7 @@ export function InterestTimeline({
           ))}
         </div>
       )}
-      <div className="relative mt-0.5 h-4 text-[10px] text-slate-400 tabular-nums">
+      <div className="relative mt-0.5 h-4 text-[10px] text-slate-500 tabular-nums">
         {ticks.map((seconds) => (
           <span
             key={seconds}

@@ -55,7 +55,7 @@ export function ProcessingProgress({
                       "grid h-8 w-8 shrink-0 place-items-center rounded-full text-xs font-semibold",
                       done && "bg-brand-600 text-white",
                       active && "bg-brand-50 text-brand-700 ring-2 ring-brand-500",
-                      !done && !active && "bg-slate-100 text-slate-400",
+                      !done && !active && "bg-slate-100 text-slate-500",
                     )}
                   >
                     {done ? (
@@ -83,7 +83,7 @@ export function ProcessingProgress({
                 >
                   {step.label}
                 </span>
-                <span className="hidden text-xs text-slate-400 sm:block">{step.hint}</span>
+                <span className="hidden text-xs text-slate-500 sm:block">{step.hint}</span>
               </li>
             );
           })}

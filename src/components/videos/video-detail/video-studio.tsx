@@ -174,7 +174,7 @@ export function VideoStudio({
       <section aria-labelledby="clips-heading" className="flex flex-col gap-4">
         <div className="flex items-baseline justify-between gap-4">
           <h2 id="clips-heading" className="text-lg font-semibold text-slate-900">
-            Clips <span className="text-slate-400">{shownClips.length}</span>
+            Clips <span className="text-slate-500">{shownClips.length}</span>
           </h2>
           <p className="text-sm text-slate-500">Best first · scores are comparable across your videos</p>
         </div>
