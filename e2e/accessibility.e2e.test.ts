@@ -82,6 +82,17 @@ describe("accessibility (axe-core, WCAG 2.1 AA) in Chromium", () => {
     await page.reload();
     await page.getByRole("link", { name: "Download" }).first().waitFor();
     await check("video, ready");
+    await page.getByText("Other clips…").click();
+    await page.getByRole("button", { name: "Find clips again" }).waitFor();
+    await check("other clips, asked");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page
+      .getByRole("button", { name: /^Play “/ })
+      .first()
+      .click();
+    await page.getByRole("dialog").waitFor();
+    await check("clip player");
+    await page.getByRole("button", { name: "Close" }).click();
     await page.getByRole("button", { name: "Edit" }).first().click();
     await page.getByRole("button", { name: "Save and re-render" }).waitFor();
     await check("clip editor");
@@ -94,6 +105,11 @@ describe("accessibility (axe-core, WCAG 2.1 AA) in Chromium", () => {
     await page.goto(`${appUrl}/settings`);
     await page.getByRole("heading", { name: "Settings" }).waitFor();
     await check("settings");
+    // A phone's width: the navigation and the video page laid out in one column.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${appUrl}/videos/${videoId}`);
+    await page.getByRole("link", { name: "Download" }).first().waitFor();
+    await check("video, ready, on a phone");
 
     expect(found, `${found.length} violations:\n${found.join("\n")}`).toEqual([]);
     await page.close();
