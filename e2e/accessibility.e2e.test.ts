@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 describe("accessibility (axe-core, WCAG 2.1 AA) in Chromium", () => {
-  it("finds nothing to fix on any page a creator goes through, from sign-in to a clip's editor", async () => {
+  it("finds nothing to fix on any page a creator goes through, from sign-in to a clip's editor and a missing page", async () => {
     const page = await browser.context.newPage();
     const found: string[] = [];
     const check = async (state: string) => {
@@ -105,6 +105,15 @@ describe("accessibility (axe-core, WCAG 2.1 AA) in Chromium", () => {
     await page.goto(`${appUrl}/settings`);
     await page.getByRole("heading", { name: "Settings" }).waitFor();
     await check("settings");
+    // Addresses with nothing behind them answer 404 with a page of Truss's own.
+    const missingVideo = await page.goto(`${appUrl}/videos/vid_${randomUUID().replaceAll("-", "")}`);
+    expect(missingVideo?.status()).toBe(404);
+    await page.getByRole("heading", { name: "This video is not here" }).waitFor();
+    await check("a video that is not there");
+    const missingPage = await page.goto(`${appUrl}/no-such-page`);
+    expect(missingPage?.status()).toBe(404);
+    await page.getByRole("heading", { name: "There is no page here" }).waitFor();
+    await check("an address with no page");
     // A phone's width: the navigation and the video page laid out in one column.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${appUrl}/videos/${videoId}`);
