@@ -44,12 +44,29 @@ function s3ClientFor(aws: AwsConfig, endpoint: string | undefined): S3Client {
   return client;
 }
 
+export type DynamoDbTimeouts = { connectionTimeoutMs: number; socketIdleTimeoutMs: number };
+
+/**
+ * DynamoDB answers in milliseconds (DynamoDB Local within a second or two, warming up); a
+ * request that hears nothing for 10 s will not be answered: an endpoint that hangs, a dropped
+ * connection. The SDK's own limit is 5 minutes idle, per attempt, three attempts: a page would
+ * wait a quarter of an hour before showing its error.
+ */
+export const DYNAMODB_TIMEOUTS: DynamoDbTimeouts = {
+  connectionTimeoutMs: 3_000,
+  socketIdleTimeoutMs: 10_000,
+};
+
 /** One set of clients per process; endpoints and credentials come only from config. */
-export function createAwsClients(aws: AwsConfig): AwsClients {
+export function createAwsClients(aws: AwsConfig, dynamodbTimeouts = DYNAMODB_TIMEOUTS): AwsClients {
   const dynamodb = new DynamoDBClient({
     region: aws.region,
     endpoint: aws.dynamodbEndpoint,
     credentials: aws.credentials,
+    requestHandler: {
+      connectionTimeout: dynamodbTimeouts.connectionTimeoutMs,
+      socketTimeout: dynamodbTimeouts.socketIdleTimeoutMs,
+    },
   });
   return {
     dynamodb,
