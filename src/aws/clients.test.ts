@@ -1,5 +1,7 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { ListTablesCommand } from "@aws-sdk/client-dynamodb";
+import { ListBucketsCommand } from "@aws-sdk/client-s3";
+import { ListQueuesCommand } from "@aws-sdk/client-sqs";
 import { afterEach, describe, expect, it } from "vitest";
 import { createAwsClients } from "./clients";
 
@@ -26,30 +28,41 @@ async function silentEndpoint(): Promise<string> {
 }
 
 describe("createAwsClients", () => {
-  it("gives up on a DynamoDB endpoint that never answers, every attempt, instead of waiting minutes", async () => {
-    const { dynamodb } = createAwsClients(
+  it("gives up on an endpoint that never answers, DynamoDB, S3 and SQS alike, instead of waiting minutes", async () => {
+    const endpoint = await silentEndpoint();
+    const quick = { connectionTimeoutMs: 1_000, socketIdleTimeoutMs: 300 };
+    const clients = createAwsClients(
       {
         region: "us-east-1",
         credentials: { accessKeyId: "test", secretAccessKey: "test" },
         roleArn: undefined,
-        dynamodbEndpoint: await silentEndpoint(),
-        s3Endpoint: undefined,
-        s3PublicEndpoint: undefined,
-        sqsEndpoint: undefined,
+        dynamodbEndpoint: endpoint,
+        s3Endpoint: endpoint,
+        s3PublicEndpoint: endpoint,
+        sqsEndpoint: endpoint,
         stsEndpoint: undefined,
         tableName: "truss",
         bucketName: "truss",
         queueName: "truss-jobs",
         deadLetterQueueName: "truss-jobs-dlq",
       },
-      { connectionTimeoutMs: 1_000, socketIdleTimeoutMs: 300 },
+      { dynamodb: quick, s3: quick, sqs: quick },
     );
-    const startedAt = performance.now();
-    const failure = await dynamodb.send(new ListTablesCommand({})).catch((error: unknown) => error);
-    const elapsedMs = performance.now() - startedAt;
-    expect((failure as Error).name).toBe("TimeoutError");
-    // Each attempt gives up after 300 ms idle; the SDK's retries and backoff add the rest.
-    expect((failure as { $metadata?: { attempts?: number } }).$metadata?.attempts).toBeGreaterThan(1);
-    expect(elapsedMs).toBeLessThan(5_000);
-  }, 15_000);
+    const calls = {
+      dynamodb: () => clients.dynamodb.send(new ListTablesCommand({})),
+      s3: () => clients.s3.send(new ListBucketsCommand({})),
+      sqs: () => clients.sqs.send(new ListQueuesCommand({})),
+    };
+    for (const [service, call] of Object.entries(calls)) {
+      const startedAt = performance.now();
+      const failure = await call().catch((error: unknown) => error);
+      const elapsedMs = performance.now() - startedAt;
+      expect((failure as Error).name, service).toBe("TimeoutError");
+      // Each attempt gives up after 300 ms idle; the SDK's retries and backoff add the rest.
+      expect((failure as { $metadata?: { attempts?: number } }).$metadata?.attempts, service).toBeGreaterThan(
+        1,
+      );
+      expect(elapsedMs, service).toBeLessThan(5_000);
+    }
+  }, 30_000);
 });

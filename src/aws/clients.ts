@@ -16,11 +16,12 @@ export type AwsClients = {
 
 type AwsConfig = Config["aws"];
 
-function s3ClientFor(aws: AwsConfig, endpoint: string | undefined): S3Client {
+function s3ClientFor(aws: AwsConfig, endpoint: string | undefined, timeouts: ClientTimeouts): S3Client {
   const client = new S3Client({
     region: aws.region,
     endpoint,
     credentials: aws.credentials,
+    requestHandler: requestHandler(timeouts),
     // Path-style works with every S3-compatible server; virtual-host style needs wildcard DNS.
     forcePathStyle: endpoint !== undefined,
     // The SDK's default "WHEN_SUPPORTED" adds a CRC32 of the (empty) body to presigned URLs,
@@ -44,37 +45,50 @@ function s3ClientFor(aws: AwsConfig, endpoint: string | undefined): S3Client {
   return client;
 }
 
-export type DynamoDbTimeouts = { connectionTimeoutMs: number; socketIdleTimeoutMs: number };
+/** How long a request may take to connect, then wait for each next byte of its answer. */
+export type ClientTimeouts = { connectionTimeoutMs: number; socketIdleTimeoutMs: number };
+export type AwsClientTimeouts = Record<"dynamodb" | "s3" | "sqs", ClientTimeouts>;
 
 /**
- * DynamoDB answers in milliseconds (DynamoDB Local within a second or two, warming up); a
- * request that hears nothing for 10 s will not be answered: an endpoint that hangs, a dropped
- * connection. The SDK's own limit is 5 minutes idle, per attempt, three attempts: a page would
- * wait a quarter of an hour before showing its error.
+ * Past these an answer is not coming (an endpoint that hangs, a connection dropped without a
+ * reset), and the call fails, so a page shows its error and a job retries. The SDK's own limits
+ * are 5 minutes idle for DynamoDB, 15 for SQS and none for S3, per attempt, three attempts: a
+ * frozen DynamoDB Local held the dashboard past 90 s.
+ * - DynamoDB answers in milliseconds (DynamoDB Local within a second or two, warming up).
+ * - SQS holds a receive open for up to 20 s (long polling).
+ * - S3 may say nothing for a while before answering CompleteMultipartUpload of a large file (the
+ *   embedded server joins the parts on disk first).
  */
-export const DYNAMODB_TIMEOUTS: DynamoDbTimeouts = {
-  connectionTimeoutMs: 3_000,
-  socketIdleTimeoutMs: 10_000,
+export const AWS_CLIENT_TIMEOUTS: AwsClientTimeouts = {
+  dynamodb: { connectionTimeoutMs: 3_000, socketIdleTimeoutMs: 10_000 },
+  sqs: { connectionTimeoutMs: 3_000, socketIdleTimeoutMs: 60_000 },
+  s3: { connectionTimeoutMs: 3_000, socketIdleTimeoutMs: 120_000 },
 };
 
+function requestHandler(timeouts: ClientTimeouts) {
+  return { connectionTimeout: timeouts.connectionTimeoutMs, socketTimeout: timeouts.socketIdleTimeoutMs };
+}
+
 /** One set of clients per process; endpoints and credentials come only from config. */
-export function createAwsClients(aws: AwsConfig, dynamodbTimeouts = DYNAMODB_TIMEOUTS): AwsClients {
+export function createAwsClients(aws: AwsConfig, timeouts = AWS_CLIENT_TIMEOUTS): AwsClients {
   const dynamodb = new DynamoDBClient({
     region: aws.region,
     endpoint: aws.dynamodbEndpoint,
     credentials: aws.credentials,
-    requestHandler: {
-      connectionTimeout: dynamodbTimeouts.connectionTimeoutMs,
-      socketTimeout: dynamodbTimeouts.socketIdleTimeoutMs,
-    },
+    requestHandler: requestHandler(timeouts.dynamodb),
   });
   return {
     dynamodb,
     documentClient: DynamoDBDocumentClient.from(dynamodb, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     }),
-    s3: s3ClientFor(aws, aws.s3Endpoint),
-    s3Presigner: s3ClientFor(aws, aws.s3PublicEndpoint),
-    sqs: new SQSClient({ region: aws.region, endpoint: aws.sqsEndpoint, credentials: aws.credentials }),
+    s3: s3ClientFor(aws, aws.s3Endpoint, timeouts.s3),
+    s3Presigner: s3ClientFor(aws, aws.s3PublicEndpoint, timeouts.s3),
+    sqs: new SQSClient({
+      region: aws.region,
+      endpoint: aws.sqsEndpoint,
+      credentials: aws.credentials,
+      requestHandler: requestHandler(timeouts.sqs),
+    }),
   };
 }
