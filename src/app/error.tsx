@@ -1,7 +1,7 @@
 "use client";
 
 import { Button, ButtonLink } from "@/components/ui/button";
-import { Logo } from "@/components/ui/logo";
+import { CenteredPage } from "@/components/ui/centered-page";
 import { useServerRetry } from "@/components/ui/use-server-retry";
 
 /**
@@ -18,25 +18,20 @@ export default function AppError({
 }) {
   const { retry, retrying } = useServerRetry(reset);
   return (
-    <div className="flex min-h-screen flex-col items-center justify-center gap-8 px-4 py-12">
-      <header>
-        <Logo />
-      </header>
-      <main className="flex w-full max-w-md flex-col items-center gap-4 rounded-2xl border border-slate-200 bg-white px-6 py-8 text-center shadow-sm">
-        <h1 className="text-xl font-bold tracking-tight text-slate-900">This page could not be loaded</h1>
-        <p className="text-sm text-slate-500">
-          Something went wrong on our side; nothing you uploaded is lost. Try again in a moment.
-        </p>
-        {error.digest && <p className="font-mono text-xs text-slate-500">Reference: {error.digest}</p>}
-        <div className="flex flex-wrap justify-center gap-3">
-          <Button onClick={retry} loading={retrying}>
-            Try again
-          </Button>
-          <ButtonLink href="/dashboard" variant="secondary">
-            Dashboard
-          </ButtonLink>
-        </div>
-      </main>
-    </div>
+    <CenteredPage className="flex flex-col items-center gap-4 text-center">
+      <h1 className="text-xl font-bold tracking-tight text-slate-900">This page could not be loaded</h1>
+      <p className="text-sm text-slate-500">
+        Something went wrong on our side; nothing you uploaded is lost. Try again in a moment.
+      </p>
+      {error.digest && <p className="font-mono text-xs text-slate-500">Reference: {error.digest}</p>}
+      <div className="flex flex-wrap justify-center gap-3">
+        <Button onClick={retry} loading={retrying}>
+          Try again
+        </Button>
+        <ButtonLink href="/dashboard" variant="secondary">
+          Dashboard
+        </ButtonLink>
+      </div>
+    </CenteredPage>
   );
 }

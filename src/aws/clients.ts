@@ -54,7 +54,9 @@ export type AwsClientTimeouts = Record<"dynamodb" | "s3" | "sqs", ClientTimeouts
  * reset), and the call fails, so a page shows its error and a job retries. The SDK's own limits
  * are 5 minutes idle for DynamoDB, 15 for SQS and none for S3, per attempt, three attempts: a
  * frozen DynamoDB Local held the dashboard past 90 s.
- * - DynamoDB answers in milliseconds (DynamoDB Local within a second or two, warming up).
+ * - DynamoDB answers in milliseconds (DynamoDB Local within a second or two, warming up). Not
+ *   shorter: a write that timed out may have been applied all the same, and its retry would then
+ *   meet its own condition.
  * - SQS holds a receive open for up to 20 s (long polling).
  * - S3 may say nothing for a while before answering CompleteMultipartUpload of a large file (the
  *   embedded server joins the parts on disk first).

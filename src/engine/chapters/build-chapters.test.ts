@@ -93,8 +93,8 @@ describe("buildChapters", () => {
   });
 
   it("ends a short intro where the next part begins, not at the first cut a third of the average in", () => {
-    // The planted 150 s video: 15 s of talk, then a loud part; the encoder's first keyframe
-    // inside it (a cut to the fast pass) comes at 16.7 s, past a third of the average chapter.
+    // As the planted 150 s video: 15 s of talk, then a loud part. Its first keyframe inside the
+    // loud part (a cut, as the fast pass sees cuts) is at 16.7 s, a third of the average in.
     const stretches: PaintedStretch[] = [
       { startSeconds: 0, endSeconds: 14, speech: true },
       ...bracketedEvent({ startSeconds: 15, endSeconds: 35, loudnessLufs: -9 }),
