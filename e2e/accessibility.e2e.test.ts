@@ -8,6 +8,7 @@ import { resolveMediaBinaries } from "../src/media/ffmpeg-binaries";
 import { accessibilityViolations } from "./support/accessibility";
 import { launchBrowser, type TestBrowser } from "./support/browser";
 import { waitForLinkInOutbox } from "./support/outbox";
+import { waitForVideoReady } from "./support/uploads";
 import "./support/provided-context";
 
 const appUrl = inject("e2eAppUrl");
@@ -74,11 +75,7 @@ describe("accessibility (axe-core, WCAG 2.1 AA) in Chromium", () => {
     await page.getByRole("list", { name: "Processing steps" }).waitFor();
     await check("video, processing");
 
-    const status = async () => {
-      const response = await page.request.get(`${appUrl}/api/videos/${videoId}`);
-      return ((await response.json()) as { video: { status: string } }).video.status;
-    };
-    await expect.poll(status, { timeout: 120_000, interval: 1000 }).toBe("READY");
+    await waitForVideoReady(page, { appUrl, videoId, timeoutMs: 120_000 });
     await page.reload();
     await page.getByRole("link", { name: "Download" }).first().waitFor();
     await check("video, ready");

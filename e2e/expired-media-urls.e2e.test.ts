@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { makeTestVideo } from "../src/server/videos/testing/test-media";
 import { launchBrowser, type TestBrowser } from "./support/browser";
 import "./support/provided-context";
-import { signInAsNewCreator } from "./support/uploads";
+import { signInAsNewCreator, waitForVideoReady } from "./support/uploads";
 
 const appUrl = inject("e2eAppUrl");
 const outboxPath = inject("e2eOutboxPath");
@@ -110,15 +110,7 @@ describe("a video page open longer than its signed URLs live, in Chromium", () =
     const videoRow = page.getByTestId("video-row").filter({ hasText: "keynote.mp4" });
     await videoRow.waitFor({ timeout: 60_000 });
     const videoId = await videoRow.getAttribute("data-video-id");
-    await expect
-      .poll(
-        async () => {
-          const response = await page.request.get(`${appUrl}/api/videos/${videoId}`);
-          return ((await response.json()) as { video: { status: string } }).video.status;
-        },
-        { timeout: 180_000, interval: 1_000 },
-      )
-      .toBe("READY");
+    await waitForVideoReady(page, { appUrl, videoId, timeoutMs: 180_000 });
 
     // The videos list, loaded alongside, shows the video's thumbnail only after expiry too.
     const listPage = await browser.context.newPage();

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import { findFreePort } from "../../dev/services";
 import { type Stack, startStack } from "../../dev/start";
 import { waitForLinkInOutbox } from "./outbox";
@@ -103,4 +104,20 @@ export function recordPartPuts(page: Page, s3Origin: string): number[] {
     if (partNumber) parts.push(Number(partNumber));
   });
   return parts;
+}
+
+/** Waits until the video's status, as the API reports it, is READY. */
+export async function waitForVideoReady(
+  page: Page,
+  options: { appUrl: string; videoId: string | null; timeoutMs: number },
+): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`${options.appUrl}/api/videos/${options.videoId}`);
+        return ((await response.json()) as { video: { status: string } }).video.status;
+      },
+      { timeout: options.timeoutMs, interval: 1_000 },
+    )
+    .toBe("READY");
 }

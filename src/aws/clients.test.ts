@@ -3,6 +3,7 @@ import { ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { ListBucketsCommand } from "@aws-sdk/client-s3";
 import { ListQueuesCommand } from "@aws-sdk/client-sqs";
 import { afterEach, describe, expect, it } from "vitest";
+import { parseConfig } from "@/config";
 import { createAwsClients } from "./clients";
 
 let server: Server | undefined;
@@ -31,23 +32,17 @@ describe("createAwsClients", () => {
   it("gives up on an endpoint that never answers, DynamoDB, S3 and SQS alike, instead of waiting minutes", async () => {
     const endpoint = await silentEndpoint();
     const quick = { connectionTimeoutMs: 1_000, socketIdleTimeoutMs: 300 };
-    const clients = createAwsClients(
+    const { aws } = parseConfig(
       {
-        region: "us-east-1",
-        credentials: { accessKeyId: "test", secretAccessKey: "test" },
-        roleArn: undefined,
-        dynamodbEndpoint: endpoint,
-        s3Endpoint: endpoint,
-        s3PublicEndpoint: endpoint,
-        sqsEndpoint: endpoint,
-        stsEndpoint: undefined,
-        tableName: "truss",
-        bucketName: "truss",
-        queueName: "truss-jobs",
-        deadLetterQueueName: "truss-jobs-dlq",
+        TRUSS_DATA_DIR: "/tmp/truss-unused",
+        DYNAMODB_ENDPOINT: endpoint,
+        S3_ENDPOINT: endpoint,
+        S3_PUBLIC_ENDPOINT: endpoint,
+        SQS_ENDPOINT: endpoint,
       },
-      { dynamodb: quick, s3: quick, sqs: quick },
+      { readSecretFile: () => "x".repeat(32) },
     );
+    const clients = createAwsClients(aws, { dynamodb: quick, s3: quick, sqs: quick });
     const calls = {
       dynamodb: () => clients.dynamodb.send(new ListTablesCommand({})),
       s3: () => clients.s3.send(new ListBucketsCommand({})),

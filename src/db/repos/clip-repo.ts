@@ -719,9 +719,6 @@ function emptyAnalysis(): ClipAnalysis {
   };
 }
 
-/** Where deleteClip's transaction checks the video (after the clip, its rank item, its entry). */
-const VIDEO_CHECK_INDEX = 3;
-
 /** What deleting a clip reads: its score, which names its rank item and guards the delete. */
 const ClipDeleteRead = z.object({ score: score0to100 });
 export type ClipAsRead = z.infer<typeof ClipDeleteRead> & { clipId: string };
@@ -761,46 +758,44 @@ export async function deleteClip(options: {
     if (!output.Item) return false;
     const clip: ClipAsRead = { clipId, ...parseStoredItem(ClipDeleteRead, output.Item) };
     await options.afterRead?.(clip);
+    const deletes = [
+      {
+        Delete: {
+          TableName: table.tableName,
+          Key: clipKey(creatorId, clipId),
+          ConditionExpression: "#score = :scoreRead",
+          ExpressionAttributeNames: { "#score": "score" },
+          ExpressionAttributeValues: { ":scoreRead": clip.score },
+        },
+      },
+      { Delete: { TableName: table.tableName, Key: clipRankKey(creatorId, clip.score, clipId) } },
+      { Delete: { TableName: table.tableName, Key: activeRenderKey(clipId) } },
+    ];
+    const videoCheck = options.whileVideoReady
+      ? {
+          ConditionCheck: {
+            TableName: table.tableName,
+            Key: videoKey(creatorId, options.whileVideoReady.videoId),
+            ConditionExpression: "#status = :ready",
+            ExpressionAttributeNames: { "#status": "status" },
+            ExpressionAttributeValues: { ":ready": "READY" },
+            ReturnValuesOnConditionCheckFailure: "ALL_OLD" as const,
+          },
+        }
+      : null;
     try {
       await table.documentClient.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: table.tableName,
-                Key: clipKey(creatorId, clipId),
-                ConditionExpression: "#score = :scoreRead",
-                ExpressionAttributeNames: { "#score": "score" },
-                ExpressionAttributeValues: { ":scoreRead": clip.score },
-              },
-            },
-            { Delete: { TableName: table.tableName, Key: clipRankKey(creatorId, clip.score, clipId) } },
-            { Delete: { TableName: table.tableName, Key: activeRenderKey(clipId) } },
-            ...(options.whileVideoReady
-              ? [
-                  {
-                    ConditionCheck: {
-                      TableName: table.tableName,
-                      Key: videoKey(creatorId, options.whileVideoReady.videoId),
-                      ConditionExpression: "#status = :ready",
-                      ExpressionAttributeNames: { "#status": "status" },
-                      ExpressionAttributeValues: { ":ready": "READY" },
-                      ReturnValuesOnConditionCheckFailure: "ALL_OLD" as const,
-                    },
-                  },
-                ]
-              : []),
-          ],
-        }),
+        new TransactWriteCommand({ TransactItems: videoCheck ? [...deletes, videoCheck] : deletes }),
       );
       return true;
     } catch (error) {
-      const videoCheck =
-        error instanceof TransactionCanceledException
-          ? error.CancellationReasons?.[VIDEO_CHECK_INDEX]
+      // The video's check comes after the deletes: its reason is the last.
+      const videoReason =
+        videoCheck && error instanceof TransactionCanceledException
+          ? error.CancellationReasons?.[deletes.length]
           : undefined;
-      if (videoCheck?.Code === "ConditionalCheckFailed") {
-        const status = videoCheck.Item?.status?.S;
+      if (videoReason?.Code === "ConditionalCheckFailed") {
+        const status = videoReason.Item?.status?.S;
         if (!status) throw new AppError("not_found", "The clip's video is gone.", { cause: error });
         throw new AppError(
           "conflict",

@@ -257,7 +257,7 @@ describe("local analysis of defect fixtures", () => {
 });
 
 // Debian's ffmpeg (what CI installs) speaks through libflite; the npm fallback build cannot.
-describe.skipIf(!canSynthesizeSpeech(binaries))("local analysis of speech", () => {
+describe.skipIf(!(await canSynthesizeSpeech(binaries)))("local analysis of speech", () => {
   it("hears a voice as speech, and neither room noise nor a chord pulsing at a syllable's rate", async () => {
     const video = await generateSpokenVideo({ binaries, outputPath: path.join(directory, "spoken.mp4") });
     const { analysis, signals } = await analyzeSource({

@@ -45,7 +45,7 @@ export async function toneMapFilterFor(
 
 async function detectCapabilities(ffmpegPath: string): Promise<RenderCapabilities> {
   const [filters, encoders] = await Promise.all([
-    listNames(ffmpegPath, "-filters"),
+    listFfmpegFilters(ffmpegPath),
     listNames(ffmpegPath, "-encoders"),
   ]);
   return {
@@ -54,6 +54,11 @@ async function detectCapabilities(ffmpegPath: string): Promise<RenderCapabilitie
     loudnorm: filters.has("loudnorm"),
     toneMapping: TONE_MAP_FILTERS.every((name) => filters.has(name)),
   };
+}
+
+/** The names of the filters this ffmpeg has (`ffmpeg -filters`). */
+export function listFfmpegFilters(ffmpegPath: string): Promise<Set<string>> {
+  return listNames(ffmpegPath, "-filters");
 }
 
 /** The second column of `ffmpeg -filters` / `-encoders` (flags, name, description). */

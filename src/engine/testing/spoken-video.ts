@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { listFfmpegFilters } from "@/engine/render/render-capabilities";
 import type { TimeRange } from "@/engine/types";
 import type { MediaBinaries } from "@/media/ffmpeg-binaries";
 import { encodeTestVideo } from "./encode-test-video";
@@ -29,16 +29,8 @@ const CHORD: TimeRange = { startSeconds: 40, endSeconds: 60 };
  * Whether this ffmpeg can speak: Debian's build has the `flite` source (libflite); the npm
  * fallback build does not.
  */
-export function canSynthesizeSpeech(binaries: Pick<MediaBinaries, "ffmpegPath">): boolean {
-  try {
-    const filters = execFileSync(binaries.ffmpegPath, ["-hide_banner", "-filters"], {
-      encoding: "utf8",
-      timeout: 15_000,
-    });
-    return /^\s*\S+\s+flite\s/m.test(filters);
-  } catch {
-    return false;
-  }
+export async function canSynthesizeSpeech(binaries: Pick<MediaBinaries, "ffmpegPath">): Promise<boolean> {
+  return (await listFfmpegFilters(binaries.ffmpegPath)).has("flite");
 }
 
 export async function generateSpokenVideo(options: {
