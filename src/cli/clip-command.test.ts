@@ -158,7 +158,7 @@ describe("runClipCommand", () => {
     expect(report.clips[0]?.endSeconds).toBeCloseTo(32, 0);
     expect(report.clips[0]?.reasons[0]).toEqual({
       atSeconds: expect.any(Number),
-      text: expect.stringMatching(/^Loud burst at 00:1[5-6]/),
+      text: expect.stringMatching(/^Loud burst at 0:1[5-6]/),
     });
     expect(report.chapters[0]?.startSeconds).toBe(0);
     expect(report.youtubeChapters.startsWith("00:00 ")).toBe(true);

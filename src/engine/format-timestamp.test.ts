@@ -2,11 +2,19 @@ import { describe, expect, it } from "vitest";
 import { formatTimestamp } from "./format-timestamp";
 
 describe("formatTimestamp", () => {
-  it("writes mm:ss, h:mm:ss past an hour, and floors fractions", () => {
-    expect(formatTimestamp(0)).toBe("00:00");
-    expect(formatTimestamp(134.9)).toBe("02:14");
+  it("writes m:ss as players do, h:mm:ss from an hour, and floors fractions", () => {
+    expect(formatTimestamp(0)).toBe("0:00");
+    expect(formatTimestamp(134.9)).toBe("2:14");
+    expect(formatTimestamp(134.999999)).toBe("2:15");
+    expect(formatTimestamp(725)).toBe("12:05");
     expect(formatTimestamp(3725)).toBe("1:02:05");
+    expect(formatTimestamp(-3)).toBe("0:00");
+    expect(formatTimestamp(Number.NaN)).toBe("0:00");
+  });
+
+  it("pads minutes or forces hours for YouTube's chapter lines", () => {
+    expect(formatTimestamp(0, { padMinutes: true })).toBe("00:00");
+    expect(formatTimestamp(134, { padMinutes: true })).toBe("02:14");
     expect(formatTimestamp(62, { withHours: true })).toBe("0:01:02");
-    expect(formatTimestamp(-3)).toBe("00:00");
   });
 });

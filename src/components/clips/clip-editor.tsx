@@ -4,10 +4,11 @@ import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
+import { formatTimestamp } from "@/engine/format-timestamp";
 import type { LayoutChoice, RenderLayout } from "@/engine/types";
 import type { ClipDetail } from "@/server/clips/get-clip";
 import { deleteClipRequest, saveClipEdit } from "./clip-api";
-import { formatLength, formatTimestamp, parseTimestamp } from "./format-timestamp";
+import { formatLength, parseTimestamp } from "./format-timestamp";
 
 /** Shows a time to a tenth of a second, as the editor's fields read it back. */
 function toField(seconds: number): string {

@@ -1,9 +1,9 @@
 "use client";
 
 import Link from "next/link";
+import { formatTimestamp } from "@/engine/format-timestamp";
 import type { ClipView } from "@/server/clips/to-clip-view";
 import { ClipPreview } from "./clip-preview";
-import { formatTimestamp } from "./format-timestamp";
 import { ScoreRing } from "./score-ring";
 
 /**

@@ -1,13 +1,3 @@
-/** `m:ss` under an hour, `h:mm:ss` from an hour; fractions are dropped (players show whole seconds). */
-export function formatTimestamp(totalSeconds: number): string {
-  const whole = Math.max(0, Math.floor(Number.isFinite(totalSeconds) ? totalSeconds : 0));
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const seconds = whole % 60;
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
-}
-
 /** A clip length for people: `38 s`, `1 min 12 s`. */
 export function formatLength(seconds: number): string {
   const whole = Math.max(0, Math.round(seconds));

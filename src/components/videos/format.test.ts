@@ -24,5 +24,6 @@ describe("format", () => {
     expect(formatClock(42)).toBe("0:42");
     expect(formatClock(725)).toBe("12:05");
     expect(formatClock(3723.4)).toBe("1:02:03");
+    expect(formatClock(41.6)).toBe("0:42");
   });
 });

@@ -1,3 +1,5 @@
+import { formatTimestamp } from "@/engine/format-timestamp";
+
 /** Display helpers for sizes, rates and durations (pure; shared by the upload panel and the library). */
 
 const UNITS = ["B", "KB", "MB", "GB", "TB"] as const;
@@ -30,11 +32,7 @@ export function formatTimeLeft(seconds: number | null): string {
   return `about ${hours} h${rest ? ` ${rest} min` : ""} left`;
 }
 
-/** A video's length as a clock: 0:42, 12:05, 1:02:03. */
+/** A video's length as a clock: 0:42, 12:05, 1:02:03; rounded, as lengths are (41.6 s reads 0:42). */
 export function formatClock(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.round(totalSeconds));
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const rest = String(seconds % 60).padStart(2, "0");
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
+  return formatTimestamp(Math.round(totalSeconds));
 }

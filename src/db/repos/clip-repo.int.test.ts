@@ -413,10 +413,10 @@ describe("clip repository", () => {
       creatorId,
       clipId: clip!.clipId,
       revision: 1,
-      scored: { score: 34, subscores: rescored!.subscores, reasons: [], title: "Talking point at 01:36" },
+      scored: { score: 34, subscores: rescored!.subscores, reasons: [], title: "Talking point at 1:36" },
     });
     expect(retitled).toMatchObject({
-      title: "Talking point at 01:36",
+      title: "Talking point at 1:36",
       reasons: [],
       version: rescored!.version + 1,
     });
@@ -427,7 +427,7 @@ describe("clip repository", () => {
       revision: 1,
       scored: { score: 35, subscores: rescored!.subscores, reasons: [] },
     });
-    expect(untitled).toMatchObject({ score: 35, title: "Talking point at 01:36" });
+    expect(untitled).toMatchObject({ score: 35, title: "Talking point at 1:36" });
 
     // A new layout alone is a new revision too; the range, and when it was edited, stay.
     const relaid = await editClip({

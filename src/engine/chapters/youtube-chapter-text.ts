@@ -33,7 +33,10 @@ export function toYouTubeChapterText(chapters: readonly Chapter[]): string {
 
   const withHours = videoEndSeconds > 3600;
   return kept
-    .map((chapter) => `${formatTimestamp(chapter.startSeconds, { withHours })} ${oneLine(chapter.title)}`)
+    .map(
+      (chapter) =>
+        `${formatTimestamp(chapter.startSeconds, { withHours, padMinutes: true })} ${oneLine(chapter.title)}`,
+    )
     .join("\n");
 }
 

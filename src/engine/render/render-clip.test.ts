@@ -839,7 +839,7 @@ describe("renderClip", () => {
     // The file's picture ends at 2 s, inside 1–7 s.
     const { failure, outputs, workDirectories } = await renderBeyondThePicture(1, 7, "cut-short");
     expect(failure).toMatch(
-      /The render wrote no thumbnail: the source shows no picture at 00:0\d \(its video may be cut short/,
+      /The render wrote no thumbnail: the source shows no picture at 0:0\d \(its video may be cut short/,
     );
     expect(outputs).toEqual([]);
     expect(workDirectories).toEqual([]);
@@ -849,7 +849,7 @@ describe("renderClip", () => {
     // The file's picture (and sound) end at 2 s: nothing from 4 s on.
     const { failure, outputs, workDirectories } = await renderBeyondThePicture(4, 7, "past-the-picture");
     expect(failure).toContain(
-      "The source shows no picture from 00:04 to 00:07 (its video may be cut short or damaged there)",
+      "The source shows no picture from 0:04 to 0:07 (its video may be cut short or damaged there)",
     );
     expect(outputs).toEqual([]);
     expect(workDirectories).toEqual([]);

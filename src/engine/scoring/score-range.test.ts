@@ -19,13 +19,13 @@ describe("scoreRange", () => {
     expect(loud.score - steady.score).toBeGreaterThanOrEqual(30);
     expect(loud.subscores.audioEnergy).toBeGreaterThanOrEqual(90);
     expect(loud.subscores.chat).toBeNull();
-    expect(loud.title).toBe("Loud burst at 02:14");
+    expect(loud.title).toBe("Loud burst at 2:14");
     expect(loud.reasons[0]).toEqual({
       atSeconds: 134,
-      text: "Loud burst at 02:14 (−9 dBFS, 27 dB above the video's median)",
+      text: "Loud burst at 2:14 (−9 dBFS, 27 dB above the video's median)",
     });
     expect(steady.score).toBeLessThan(15);
-    expect(steady.title).toBe("Quiet stretch from 00:20");
+    expect(steady.title).toBe("Quiet stretch from 0:20");
     expect(steady.reasons).toHaveLength(1);
     expect(steady.reasons[0]?.text).toMatch(/^Little stands out/);
   });
@@ -88,12 +88,12 @@ describe("scoreRange", () => {
       ],
     });
     const cuts = scoreRange({ signals, range: { startSeconds: 62, endSeconds: 80 }, weights });
-    expect(cuts.title).toBe("Rapid cuts at 01:02");
+    expect(cuts.title).toBe("Rapid cuts at 1:02");
     expect(cuts.reasons.map((reason) => reason.text)).toContain(
-      "Fast cuts: 10 scene changes between 01:02 and 01:11",
+      "Fast cuts: 10 scene changes between 1:02 and 1:11",
     );
     const motion = scoreRange({ signals, range: { startSeconds: 109, endSeconds: 127 }, weights });
-    expect(motion.reasons.map((reason) => reason.text)).toContain("Strong motion from 01:49 to 02:07");
+    expect(motion.reasons.map((reason) => reason.text)).toContain("Strong motion from 1:49 to 2:07");
   });
 
   it("uses the transcript for speech when there is one", () => {
@@ -109,10 +109,8 @@ describe("scoreRange", () => {
     ];
     const withTalk = scoreRange({ signals, range, weights, transcript });
     expect(withTalk.subscores.speech).toBe(100);
-    expect(withTalk.title).toBe("“So this is the moment where…” at 00:10");
-    expect(withTalk.reasons.map((reason) => reason.text)).toContain(
-      "Talk covers 90% of the clip, from 00:10",
-    );
+    expect(withTalk.title).toBe("“So this is the moment where…” at 0:10");
+    expect(withTalk.reasons.map((reason) => reason.text)).toContain("Talk covers 90% of the clip, from 0:10");
     expect(scoreRange({ signals, range, weights }).subscores.speech).toBe(0);
   });
 
@@ -123,7 +121,7 @@ describe("scoreRange", () => {
     });
     const result = scoreRange({ signals, range: { startSeconds: 10, endSeconds: 30 }, weights });
     expect(result.subscores.speech).toBeGreaterThanOrEqual(90);
-    expect(result.title).toBe("Talking point at 00:10");
+    expect(result.title).toBe("Talking point at 0:10");
   });
 
   it("fills the chat sub-score from chat activity and explains a spike", () => {
@@ -147,9 +145,9 @@ describe("scoreRange", () => {
     expect(calm.subscores.chat).toBeLessThan(20);
     expect(spike.score).toBeGreaterThan(calm.score);
     expect(spike.reasons.map((reason) => reason.text)).toContain(
-      "Chat spike at 01:10: 6.0 messages/s (20.0× the video's typical rate)",
+      "Chat spike at 1:10: 6.0 messages/s (20.0× the video's typical rate)",
     );
-    expect(spike.title).toBe("Chat erupts at 01:10");
+    expect(spike.title).toBe("Chat erupts at 1:10");
   });
 
   it("rewards a clip that opens on the action over one that gets there late", () => {

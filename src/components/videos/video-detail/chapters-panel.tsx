@@ -1,9 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { formatLength, formatTimestamp } from "@/components/clips/format-timestamp";
+import { formatLength } from "@/components/clips/format-timestamp";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
+import { formatTimestamp } from "@/engine/format-timestamp";
 import type { TimelineChapter } from "./interest-timeline";
 
 /**

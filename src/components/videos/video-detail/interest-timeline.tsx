@@ -1,8 +1,8 @@
 "use client";
 
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
-import { formatTimestamp } from "@/components/clips/format-timestamp";
 import { SCORE_BAND_COLORS, scoreBand } from "@/components/clips/score-style";
+import { formatTimestamp } from "@/engine/format-timestamp";
 import { markerRows, tickSeconds } from "./timeline-layout";
 
 export type TimelineClip = {

@@ -92,7 +92,7 @@ describe("clampGeminiMoments", () => {
       limits,
     );
     expect(moment!.score).toBe(0);
-    expect(moment!.title).toBe("Moment at 00:10");
+    expect(moment!.title).toBe("Moment at 0:10");
     expect(moment!.hookLine).toBeNull();
     expect(moment!.reasons).toEqual([
       { atSeconds: 10, text: "before the clip" },

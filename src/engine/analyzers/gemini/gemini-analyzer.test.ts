@@ -153,7 +153,7 @@ describe("Gemini analyzer against the fake Gemini API", () => {
       videoMetadata: { fps: 1 },
     });
     expect(parts.some((part) => "inlineData" in part)).toBe(false);
-    expect(String(parts[1]!.text)).toContain("120 seconds (02:00)");
+    expect(String(parts[1]!.text)).toContain("120 seconds (2:00)");
     expect(String(parts[1]!.text)).toContain("10 to 30 seconds long");
     expect(body.systemInstruction?.parts[0]?.text).toContain("short-form video editor");
     expect(body.generationConfig.responseMimeType).toBe("application/json");
