@@ -1,4 +1,4 @@
-import { formatTimestamp } from "@/engine/format-timestamp";
+import { formatTimestamp, shownWholeSeconds } from "@/engine/format-timestamp";
 import type { Chapter } from "@/engine/types";
 import { MIN_CHAPTER_SECONDS } from "./build-chapters";
 
@@ -20,7 +20,7 @@ export function toYouTubeChapterText(chapters: readonly Chapter[]): string {
   const lengthOf = (index: number) => {
     const next = kept[index + 1];
     const startSeconds = kept[index]?.startSeconds ?? 0;
-    return (next ? Math.floor(next.startSeconds) : videoEndSeconds) - Math.floor(startSeconds);
+    return (next ? shownWholeSeconds(next.startSeconds) : videoEndSeconds) - shownWholeSeconds(startSeconds);
   };
 
   // From the end, so a short chapter is merged before the one ahead of it is judged: with
