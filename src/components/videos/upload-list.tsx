@@ -1,18 +1,25 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { formatBytes, formatRate, formatTimeLeft } from "./format";
+import { describeUpload } from "./describe-upload";
 import { ProgressBar } from "./progress-bar";
 import type { UploadEntry } from "./use-uploads";
+import type { VideoView } from "./video-api";
 
-/** The uploads running (or just finished) on this page, one row each. */
+/**
+ * The uploads running (or just finished) on this page, one row each. A finished upload follows
+ * its video in the library (`libraryVideos`): stored bytes are only the start, the check after
+ * them can still turn the file down.
+ */
 export function UploadList({
   entries,
+  libraryVideos,
   onCancel,
   onRetry,
   onDismiss,
 }: {
   entries: UploadEntry[];
+  libraryVideos: ReadonlyMap<string, VideoView>;
   onCancel: (key: string) => void;
   onRetry: (key: string) => void;
   onDismiss: (key: string) => void;
@@ -24,22 +31,24 @@ export function UploadList({
       className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm"
     >
       {entries.map(({ key, file, snapshot }) => {
-        const percent = snapshot.fraction * 100;
+        const video = snapshot.videoId ? libraryVideos.get(snapshot.videoId) : undefined;
+        const description = describeUpload(snapshot, file.size, video);
         const running = ["preparing", "uploading", "completing"].includes(snapshot.phase);
         return (
           <li
             key={key}
             data-testid="upload-row"
             data-phase={snapshot.phase}
-            className="flex flex-col gap-2 px-5 py-4"
+            data-video-status={video?.status}
+            className="flex flex-col gap-2 px-4 py-3 sm:px-5 sm:py-4"
           >
             <div className="flex items-center justify-between gap-4">
               <div className="min-w-0">
-                <p className="truncate text-sm font-medium text-slate-900" title={file.name}>
+                <p className="text-sm font-medium break-words text-slate-900" title={file.name}>
                   {file.name}
                 </p>
                 <p className="text-xs text-slate-500" data-testid="upload-status">
-                  {describe(snapshot.phase, snapshot, file.size)}
+                  {description.status}
                 </p>
               </div>
               <div className="flex shrink-0 gap-2">
@@ -67,12 +76,12 @@ export function UploadList({
             </div>
             <ProgressBar
               label={`Upload of ${file.name}`}
-              percent={percent}
-              tone={snapshot.phase === "failed" ? "danger" : snapshot.phase === "done" ? "success" : "brand"}
+              percent={snapshot.fraction * 100}
+              tone={description.tone}
             />
-            {snapshot.error && (
+            {(snapshot.error ?? description.problem) && (
               <p role="alert" className="text-sm text-red-600">
-                {snapshot.error}
+                {snapshot.error ?? description.problem}
               </p>
             )}
           </li>
@@ -80,28 +89,4 @@ export function UploadList({
       })}
     </ul>
   );
-}
-
-function describe(
-  phase: UploadEntry["snapshot"]["phase"],
-  snapshot: UploadEntry["snapshot"],
-  size: number,
-): string {
-  const sizes = `${formatBytes(snapshot.loadedBytes)} of ${formatBytes(size)}`;
-  const resumed =
-    snapshot.resumedParts > 0 ? ` · resumed (${snapshot.resumedParts} parts were already uploaded)` : "";
-  switch (phase) {
-    case "preparing":
-      return "Preparing…";
-    case "uploading":
-      return `${Math.floor(snapshot.fraction * 100)}% · ${sizes} · ${formatRate(snapshot.bytesPerSecond)} · ${formatTimeLeft(snapshot.secondsLeft)}${resumed}`;
-    case "completing":
-      return `Finishing the upload…${resumed}`;
-    case "done":
-      return `Uploaded ${formatBytes(size)}${resumed}. It continues in the library below.`;
-    case "failed":
-      return `Stopped at ${sizes}. Retry resumes from the parts already uploaded.`;
-    case "cancelled":
-      return "Cancelled";
-  }
 }

@@ -104,6 +104,16 @@ export function useUploads(onVideoChanged: () => void) {
     setEntries((current) => current.filter((candidate) => candidate.key !== key));
   }, []);
 
+  /** Drops the rows of a video deleted elsewhere (the library), stopping its upload if it runs. */
+  const dismissVideo = useCallback(
+    (videoId: string) => {
+      for (const entry of entries)
+        if (entry.snapshot.videoId === videoId) controllers.current.get(entry.key)?.abort();
+      setEntries((current) => current.filter((entry) => entry.snapshot.videoId !== videoId));
+    },
+    [entries],
+  );
+
   const active = entries.some((entry) =>
     ["preparing", "uploading", "completing"].includes(entry.snapshot.phase),
   );
@@ -112,5 +122,5 @@ export function useUploads(onVideoChanged: () => void) {
       .filter((entry) => entry.snapshot.phase !== "failed")
       .flatMap((entry) => (entry.snapshot.videoId ? [entry.snapshot.videoId] : [])),
   );
-  return { entries, addFiles, cancel, retry, dismiss, active, uploadingVideoIds };
+  return { entries, addFiles, cancel, retry, dismiss, dismissVideo, active, uploadingVideoIds };
 }

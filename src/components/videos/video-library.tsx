@@ -1,14 +1,16 @@
 "use client";
 
-import { useState } from "react";
+import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatCount } from "@/lib/format-count";
+import { isTerminalStatus } from "@/lib/video-status";
+import { DeleteVideoButton } from "./delete-video-button";
 import { formatBytes, formatClock } from "./format";
 import { ProgressBar } from "./progress-bar";
 import type { VideoView } from "./video-api";
-import { VideoNameLink, VideoThumbnail } from "./video-links";
+import { VideoThumbnail } from "./video-links";
 import { VideoStatusBadge } from "./video-status-badge";
 
 /** The creator's videos: thumbnail, name, length, status and progress; each links to its page. */
@@ -74,8 +76,6 @@ function VideoRow({
   interrupted: boolean;
   onDelete: (videoId: string) => Promise<void>;
 }) {
-  const [deleting, setDeleting] = useState(false);
-  const working = !["READY", "FAILED"].includes(video.status);
   const details = [
     video.metadata ? formatClock(video.metadata.durationSeconds) : null,
     video.metadata ? `${video.metadata.width}×${video.metadata.height}` : null,
@@ -83,42 +83,33 @@ function VideoRow({
     video.status === "READY" ? formatCount(video.clipCount, "clip") : null,
   ].filter(Boolean);
 
+  // On a phone the name and details keep the width beside a small thumbnail, and the badge and
+  // Delete go on a line of their own; from `sm` up they sit at the row's right, as before.
   return (
     <li
       data-testid="video-row"
       data-video-id={video.id}
       data-status={video.status}
-      className="flex gap-4 px-5 py-4"
+      className="flex gap-3 px-4 py-3 sm:gap-4 sm:px-5 sm:py-4"
     >
-      <VideoThumbnail video={video} className="h-16 w-28" />
+      <VideoThumbnail video={video} className="h-12 w-20 sm:h-16 sm:w-28" />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <div className="flex items-start justify-between gap-3">
+        <div className="flex flex-col gap-1.5 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
           <div className="min-w-0">
-            <VideoNameLink video={video} />
+            <Link
+              href={`/videos/${video.id}`}
+              // Whole names, wrapped: two uploads named alike differ at the end as often as not.
+              className="block text-sm font-medium [overflow-wrap:anywhere] text-slate-900 hover:underline"
+            >
+              {video.filename}
+            </Link>
             <p className="text-xs text-slate-500" data-testid="video-details">
               {details.join(" · ") || (video.origin === "import" ? "Imported from a URL" : "\u00a0")}
             </p>
           </div>
-          <div className="flex shrink-0 items-center gap-2">
+          <div className="flex shrink-0 items-center justify-between gap-2">
             <VideoStatusBadge status={video.status} />
-            <Button
-              size="sm"
-              variant="ghost"
-              loading={deleting}
-              aria-label={`Delete ${video.filename}`}
-              onClick={async () => {
-                if (!window.confirm(`Delete “${video.filename}” and its clips? This cannot be undone.`))
-                  return;
-                setDeleting(true);
-                try {
-                  await onDelete(video.id);
-                } finally {
-                  setDeleting(false);
-                }
-              }}
-            >
-              Delete
-            </Button>
+            <DeleteVideoButton filename={video.filename} onDelete={() => onDelete(video.id)} />
           </div>
         </div>
         {video.status === "FAILED" && video.failureReason && (
@@ -129,7 +120,7 @@ function VideoRow({
             Upload interrupted. Choose the same file again to resume where it stopped.
           </p>
         )}
-        {working && !interrupted && video.status !== "UPLOADING" && (
+        {!isTerminalStatus(video.status) && !interrupted && video.status !== "UPLOADING" && (
           <div className="flex items-center gap-3">
             <ProgressBar
               className="max-w-xs"

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Card, CardBody } from "@/components/ui/card";
 import type { ClipOptions } from "@/engine/clip-options";
 import { readRememberedClipOptions, rememberClipOptions } from "./clip-options-choices";
@@ -41,6 +41,19 @@ export function VideosScreen({
   const uploads = useUploads(onVideoChanged);
   const library = useVideoLibrary({ initialVideos, initialCursor, uploadsActive: uploads.active });
   refreshRef.current = () => void library.refresh();
+  // A deleted video leaves the upload panel too, so no row there speaks of it any more.
+  const deleteVideo = useCallback(
+    async (videoId: string) => {
+      await library.remove(videoId);
+      uploads.dismissVideo(videoId);
+    },
+    [library.remove, uploads.dismissVideo],
+  );
+  // The upload panel reads a finished upload's outcome (checked, failed…) from the library.
+  const libraryVideos = useMemo(
+    () => new Map(library.videos.map((video) => [video.id, video])),
+    [library.videos],
+  );
 
   return (
     <div className="flex flex-col gap-8">
@@ -61,6 +74,7 @@ export function VideosScreen({
       </Card>
       <UploadList
         entries={uploads.entries}
+        libraryVideos={libraryVideos}
         onCancel={uploads.cancel}
         onRetry={uploads.retry}
         onDismiss={uploads.dismiss}
@@ -75,7 +89,7 @@ export function VideosScreen({
           hasMore={library.hasMore}
           loadingMore={library.loadingMore}
           onLoadMore={library.loadMore}
-          onDelete={library.remove}
+          onDelete={deleteVideo}
           error={library.error}
         />
       </section>

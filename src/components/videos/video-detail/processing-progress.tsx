@@ -17,15 +17,21 @@ function stepIndexOf(status: ProcessingStatus): number {
   return STEPS.findIndex((step) => step.status === status);
 }
 
-/** Where a video is in the pipeline: the steps, the current stage and its progress. */
+/**
+ * Where a video is in the pipeline: the steps, the current stage and its progress. With
+ * `clipsShown`, the page shows the video's clips below while it works (asked for other clips,
+ * or rendering them), and this says what happens to them.
+ */
 export function ProcessingProgress({
   status,
   stage,
   progressPercent,
+  clipsShown = false,
 }: {
   status: ProcessingStatus;
   stage: string | null;
   progressPercent: number;
+  clipsShown?: boolean;
 }) {
   const current = stepIndexOf(status);
   const waitingForUpload = status === "UPLOADING";
@@ -112,7 +118,12 @@ export function ProcessingProgress({
             />
           </div>
           <p className="text-xs text-slate-500">
-            This page updates by itself. You can leave it — processing carries on.
+            This page updates by itself.{" "}
+            {!clipsShown
+              ? "You can leave it — processing carries on."
+              : status === "RENDERING"
+                ? "Each clip below changes once its new render is ready."
+                : "The clips below stay as they are until the new moments are found."}
           </p>
         </div>
       </div>

@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { ButtonLink } from "@/components/ui/button";
 import { describeClipRequest } from "@/components/videos/clip-options-choices";
+import { FailedVideoNotice } from "@/components/videos/video-detail/failed-video-notice";
 import { ProcessingProgress } from "@/components/videos/video-detail/processing-progress";
 import { RecutControl } from "@/components/videos/video-detail/recut-control";
 import { VideoStudio } from "@/components/videos/video-detail/video-studio";
@@ -35,7 +36,8 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
   );
   const { video } = studio;
   const probe = video.probe;
-  const showStudio = video.status === "READY" || (video.status === "RENDERING" && studio.clips.length > 0);
+  // While a ready video is analysed again for other clips, its clips, player and timeline stay.
+  const showStudio = video.status === "READY" || (isProcessing(video.status) && studio.clips.length > 0);
 
   return (
     <div className="flex flex-col gap-6">
@@ -104,14 +106,11 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
       )}
 
       {video.status === "FAILED" && (
-        <Alert tone="danger" title="This video could not be processed">
-          <p>{video.failureReason ?? "Something went wrong while processing it."}</p>
-          <p className="mt-2">
-            <Link href="/videos" className="font-medium underline">
-              Upload another file
-            </Link>
-          </p>
-        </Alert>
+        <FailedVideoNotice
+          videoId={video.videoId}
+          filename={video.filename}
+          failureReason={video.failureReason}
+        />
       )}
 
       {isProcessing(video.status) && (
@@ -120,6 +119,7 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
             status={video.status}
             stage={video.stage}
             progressPercent={video.progressPercent}
+            clipsShown={showStudio}
           />
           <AutoRefresh />
         </>

@@ -1,0 +1,115 @@
+"use client";
+
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { Button } from "./button";
+
+/**
+ * Asks before an action that cannot be undone, in Truss's own look instead of the browser's
+ * `confirm()`. A native modal <dialog>: the page behind is inert while it is open, Escape
+ * cancels, Cancel has the focus first (a stray Enter keeps things), and focus goes back to what
+ * opened it. While `busy`, it stays open and shows `error` if the action failed.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busy = false,
+  error = null,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  /** What happens if the creator confirms. */
+  children?: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || !open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.showModal();
+    dialog.querySelector<HTMLElement>("[data-initial-focus]")?.focus();
+    return () => {
+      dialog.close();
+      // The opener may have gone with what was deleted; then focus falls back to the page.
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={children ? descriptionId : undefined}
+      // Escape: the parent decides whether the dialog closes (not while the action runs).
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+      onClick={(event) => {
+        if (event.target === dialogRef.current && !busy) onCancel();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "Tab" && dialogRef.current) keepTabInside(dialogRef.current, event);
+      }}
+      className="m-auto w-[min(92vw,28rem)] rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/50 backdrop:backdrop-blur-sm"
+    >
+      {open && (
+        <div className="flex flex-col gap-4 p-5">
+          <div className="flex flex-col gap-2">
+            <h2 id={titleId} className="text-base font-semibold break-words">
+              {title}
+            </h2>
+            {children && (
+              <div id={descriptionId} className="text-sm text-slate-600">
+                {children}
+              </div>
+            )}
+          </div>
+          {error && (
+            <p role="alert" className="text-sm text-red-600">
+              {error}
+            </p>
+          )}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button data-initial-focus variant="secondary" disabled={busy} onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button variant="danger" loading={busy} onClick={onConfirm}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+/** Tab from the last button wraps to the first (and back), instead of leaving for the browser's bar. */
+function keepTabInside(dialog: HTMLDialogElement, event: KeyboardEvent<HTMLDialogElement>) {
+  const focusable = [
+    ...dialog.querySelectorAll<HTMLElement>("button:not(:disabled), [href], input, select, textarea"),
+  ];
+  const first = focusable.at(0);
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}

@@ -1,0 +1,63 @@
+"use client";
+
+import { useState } from "react";
+import { Button, type ButtonVariant } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+
+/**
+ * Delete, for one video: asks in Truss's confirm dialog, runs `onDelete`, and keeps the dialog
+ * open with the server's reason when the delete fails.
+ */
+export function DeleteVideoButton({
+  filename,
+  onDelete,
+  variant = "ghost",
+}: {
+  filename: string;
+  onDelete: () => Promise<void>;
+  variant?: ButtonVariant;
+}) {
+  const [asking, setAsking] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function deleteVideo() {
+    setDeleting(true);
+    setError(null);
+    try {
+      await onDelete();
+      setAsking(false);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : "The video could not be deleted.");
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <>
+      <Button
+        size="sm"
+        variant={variant}
+        aria-label={`Delete ${filename}`}
+        onClick={() => {
+          setError(null);
+          setAsking(true);
+        }}
+      >
+        Delete
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title={`Delete “${filename}”?`}
+        confirmLabel="Delete video"
+        busy={deleting}
+        error={error}
+        onConfirm={deleteVideo}
+        onCancel={() => setAsking(false)}
+      >
+        The video and all its clips are deleted. This cannot be undone.
+      </ConfirmDialog>
+    </>
+  );
+}
