@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { AppNav, type NavItem } from "@/components/ui/app-nav";
 import { Logo } from "@/components/ui/logo";
+import { OneAudiblePlayer } from "@/components/ui/one-audible-player";
 import { UserMenu } from "@/components/ui/user-menu";
 import { signOutAction } from "@/server/auth/actions";
 import { requireCurrentCreator } from "@/server/auth/get-current-creator";
@@ -32,6 +33,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 lg:px-8">{children}</main>
+      <OneAudiblePlayer />
     </div>
   );
 }

@@ -52,9 +52,12 @@ export function ClipPlayerDialog({
     >
       {open && (
         <div className="flex flex-col">
-          <div className="flex items-center justify-between gap-3 px-4 py-3">
+          <div className="flex items-start justify-between gap-3 px-4 py-3">
             <div className="min-w-0">
-              <p className="truncate text-sm font-semibold">{title}</p>
+              {/* Two lines, not one truncated: caption titles already end in their own "…". */}
+              <p className="line-clamp-2 text-sm leading-snug font-semibold wrap-anywhere" title={title}>
+                {title}
+              </p>
               {durationSeconds !== undefined && (
                 <p className="text-xs text-slate-400">{formatLength(durationSeconds)} · 1080×1920</p>
               )}

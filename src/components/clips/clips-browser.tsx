@@ -153,7 +153,10 @@ export function ClipsBrowser({
           {videoGroupsOf(clips).map((group) => (
             <section key={group.videoId} aria-label={group.videoTitle} className="flex flex-col gap-3">
               <div className="flex items-baseline justify-between gap-4 border-b border-slate-200 pb-2">
-                <h2 className="truncate text-base font-semibold text-slate-900" title={group.videoTitle}>
+                <h2
+                  className="line-clamp-2 min-w-0 text-base font-semibold wrap-anywhere text-slate-900"
+                  title={group.videoTitle}
+                >
                   {group.videoTitle}
                 </h2>
                 <Link

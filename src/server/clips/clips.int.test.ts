@@ -176,7 +176,7 @@ describe("clip server functions", () => {
       editLimits: { minSeconds: 3, maxSeconds: 180 },
     });
     expect(clip.media?.downloadUrl).toMatch(/response-content-disposition=attachment/);
-    expect(clip.media?.downloadUrl).toMatch(/clip-1-moment-1\.mp4/);
+    expect(clip.media?.downloadUrl).toMatch(/planted-events-clip-1-moment-1\.mp4/);
     const download = await fetch(clip.media!.downloadUrl);
     expect(download.status).toBe(200);
     expect(download.headers.get("content-disposition")).toMatch(/^attachment/);

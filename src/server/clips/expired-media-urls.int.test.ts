@@ -158,7 +158,7 @@ describe("a video page open longer than its signed URLs live", () => {
     expect(location).not.toBe(pageClip.media!.downloadUrl);
     const file = await fetch(location);
     expect(file.status).toBe(200);
-    expect(file.headers.get("content-disposition")).toBe('attachment; filename="clip-1-moment-1.mp4"');
+    expect(file.headers.get("content-disposition")).toBe('attachment; filename="talk-clip-1-moment-1.mp4"');
     expect(await file.text()).toBe(RENDER_BYTES);
   });
 

@@ -2,14 +2,15 @@ import "server-only";
 import { AppError } from "@/server/errors";
 import type { Runtime } from "@/server/runtime";
 import { presignGet } from "@/storage/presign";
+import { clipDownloadFilename } from "./clip-download-filename";
 import { findClipOrThrow } from "./find-clip-or-throw";
-import { downloadFilenameOf } from "./get-clip";
 
 /**
  * A URL signed now that saves the newest finished render of one of the creator's clips as a
  * file. Pages link to the route that redirects here rather than to a loaded clip's
  * `media.downloadUrl`, which expires while the page stays open. It is signed from now, not
- * from a shared window like the URLs of loaded pages: it is used once, right away.
+ * from a shared window like the URLs of loaded pages: it is used once, right away. The file is
+ * named after the source video too (clip-download-filename.ts), so clips of two videos do not clash.
  */
 export async function getClipDownloadUrl(options: {
   runtime: Runtime;
@@ -22,7 +23,7 @@ export async function getClipDownloadUrl(options: {
     client: runtime.clients.s3Presigner,
     bucket: runtime.config.aws.bucketName,
     key: render.videoKey,
-    downloadFilename: downloadFilenameOf(clip),
+    downloadFilename: clipDownloadFilename(clip),
   });
   return url;
 }

@@ -4,6 +4,7 @@ import { findVideoById } from "@/db/repos/video-repo";
 import { clipableSeconds, type MediaProbe } from "@/engine/types";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { presignMediaUrl } from "@/storage/presign-media-url";
+import { clipDownloadFilename } from "./clip-download-filename";
 import { clipEditLimits } from "./clip-edit-limits";
 import { findClipOrThrow } from "./find-clip-or-throw";
 import { type ClipView, toClipView } from "./to-clip-view";
@@ -48,7 +49,7 @@ export async function toClipDetail(options: {
         presigner,
         bucket,
         key: clip.render.videoKey,
-        downloadFilename: downloadFilenameOf(clip),
+        downloadFilename: clipDownloadFilename(clip),
       }),
     ]);
     media = { videoUrl: inline.url, downloadUrl: download.url, expiresAt: inline.expiresAt };
@@ -60,17 +61,4 @@ export async function toClipDetail(options: {
     editLimits: clipEditLimits(),
     media,
   };
-}
-
-/** `<rank>-<title>.mp4`, ASCII letters and digits only, so every platform's uploader accepts it. */
-export function downloadFilenameOf(clip: Pick<Clip, "ordinal" | "title">): string {
-  const slug = clip.title
-    .normalize("NFKD")
-    .replace(/[^\w\s-]/g, "")
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, "-")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-  return `clip-${clip.ordinal + 1}${slug ? `-${slug}` : ""}.mp4`;
 }
