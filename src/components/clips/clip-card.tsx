@@ -31,7 +31,7 @@ export function ClipCard({
   initialClip,
   place,
   onSeek,
-  getPlayerSeconds,
+  playerSeconds,
   highlighted = false,
   onChange,
   onDeleted,
@@ -40,7 +40,8 @@ export function ClipCard({
   /** Its place among the video's clips, best first (see ClipPreview). */
   place: number;
   onSeek?: (seconds: number) => void;
-  getPlayerSeconds?: () => number | null;
+  /** Where the source player on the page is, when there is one ("set from the player"). */
+  playerSeconds?: number;
   highlighted?: boolean;
   /** Told about every newer version of the clip (a saved range, a finished render). */
   onChange?: (clip: ClipDetail) => void;
@@ -168,7 +169,7 @@ export function ClipCard({
         {editing ? (
           <ClipEditor
             clip={clip}
-            getPlayerSeconds={getPlayerSeconds}
+            playerSeconds={playerSeconds}
             onSaved={(saved) => {
               setClip(saved);
               setEditing(false);

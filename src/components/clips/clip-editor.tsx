@@ -3,6 +3,7 @@
 import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cx } from "@/components/ui/cx";
 import { formatTimestamp } from "@/engine/format-timestamp";
 import type { LayoutChoice, RenderLayout } from "@/engine/types";
@@ -33,20 +34,21 @@ const RENDERED_AS: Record<RenderLayout, string> = {
 };
 
 /**
- * Edits a clip's start and end — typed times (`1:15.5`), ±1 s nudges, or "set from the player"
+ * Edits a clip's start and end — typed times (`1:15.5`), ±1 s nudges, or "use player time"
  * when the source player is on the page — and its layout. Saving re-renders the clip; the
  * current render stays on show until the new one is ready. Or deletes the clip, when the page
  * can take it away (`onDeleted`).
  */
 export function ClipEditor({
   clip,
-  getPlayerSeconds,
+  playerSeconds,
   onSaved,
   onCancel,
   onDeleted,
 }: {
   clip: ClipDetail;
-  getPlayerSeconds?: () => number | null;
+  /** Where the source player on the page is; absent when there is none to set from. */
+  playerSeconds?: number;
   onSaved: (clip: ClipDetail) => void;
   onCancel: () => void;
   onDeleted?: () => void;
@@ -57,7 +59,9 @@ export function ClipEditor({
   // A vertical source is shown as filmed, whatever the choice.
   const vertical = clip.rendered?.layout === "native-vertical";
   const [saving, setSaving] = useState(false);
+  const [askingToDelete, setAskingToDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { minSeconds, maxSeconds } = clip.editLimits;
   const durationSeconds = clip.source.durationSeconds;
@@ -68,11 +72,13 @@ export function ClipEditor({
   const problem =
     start === null || end === null
       ? "Type times as seconds or m:ss (for example 1:15.5)."
-      : durationSeconds !== null && end > durationSeconds + 0.01
-        ? `The video ends at ${formatTimestamp(durationSeconds)}.`
-        : length !== null && (length < minSeconds || length > maxSeconds)
-          ? `A clip must be ${minSeconds}–${maxSeconds} s long.`
-          : null;
+      : end <= start
+        ? "The end must come after the start."
+        : durationSeconds !== null && end > durationSeconds + 0.01
+          ? `The video ends at ${formatTimestamp(durationSeconds)}.`
+          : length !== null && (length < minSeconds || length > maxSeconds)
+            ? `A clip must be ${minSeconds}–${maxSeconds} s long.`
+            : null;
   // Compared as shown: the fields hold tenths, a clip's times may have centiseconds.
   const rangeChanged = startText !== toField(clip.startSeconds) || endText !== toField(clip.endSeconds);
   const unchanged = !rangeChanged && layout === clip.layout;
@@ -85,9 +91,8 @@ export function ClipEditor({
   };
 
   const fromPlayer = (which: "start" | "end") => {
-    const seconds = getPlayerSeconds?.();
-    if (seconds === null || seconds === undefined) return;
-    (which === "start" ? setStartText : setEndText)(toField(seconds));
+    if (playerSeconds === undefined) return;
+    (which === "start" ? setStartText : setEndText)(toField(playerSeconds));
   };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -113,15 +118,14 @@ export function ClipEditor({
   }
 
   async function remove() {
-    if (!onDeleted || !window.confirm(`Delete “${clip.title}”? Its render goes too; this cannot be undone.`))
-      return;
+    if (!onDeleted) return;
     setDeleting(true);
-    setError(null);
+    setDeleteError(null);
     try {
       await deleteClipRequest(clip.clipId);
       onDeleted();
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "The clip could not be deleted.");
+      setDeleteError(caught instanceof Error ? caught.message : "The clip could not be deleted.");
       setDeleting(false);
     }
   }
@@ -156,13 +160,15 @@ export function ClipEditor({
           +
         </button>
       </div>
-      {getPlayerSeconds && (
+      {/* The time it would set is on the button: on a phone the player is a screen away. */}
+      {playerSeconds !== undefined && (
         <button
           type="button"
           onClick={() => fromPlayer(which)}
-          className="self-start text-xs font-medium text-brand-700 hover:underline"
+          aria-label={`Set ${label.toLowerCase()} to the player's time, ${toField(playerSeconds)}`}
+          className="self-start text-xs font-medium text-brand-700 tabular-nums hover:underline"
         >
-          Set from player
+          Use player time · {toField(playerSeconds)}
         </button>
       )}
     </div>
@@ -214,12 +220,25 @@ export function ClipEditor({
             size="sm"
             variant="ghost"
             className="ml-auto text-red-700"
-            loading={deleting}
-            onClick={remove}
+            onClick={() => {
+              setDeleteError(null);
+              setAskingToDelete(true);
+            }}
           >
             Delete clip
           </Button>
         )}
+        <ConfirmDialog
+          open={askingToDelete}
+          title={`Delete “${clip.title}”?`}
+          confirmLabel="Delete clip"
+          busy={deleting}
+          error={deleteError}
+          onConfirm={remove}
+          onCancel={() => setAskingToDelete(false)}
+        >
+          Its render goes too. This cannot be undone.
+        </ConfirmDialog>
       </div>
     </form>
   );

@@ -4,7 +4,10 @@ import { Select } from "@/components/ui/select";
 import type { ClipOptions } from "@/engine/clip-options";
 import { countChoices, lengthChoices, lengthValue, parseChoice } from "./clip-options-choices";
 
-/** How many clips a video gets at most, and how long. */
+/**
+ * How many clips a video gets at most, and how long. Each select is as wide as its longest
+ * choice: a fixed width cut "Up to 5 clips (default)" short.
+ */
 export function ClipOptionsPicker({
   value,
   defaults,
@@ -29,14 +32,12 @@ export function ClipOptionsPicker({
         options={countChoices(defaults)}
         value={String(value.count)}
         onChange={(event) => change(event.target.value, lengthValue(value))}
-        className="sm:w-48"
       />
       <Select
         label="Clip length"
         options={lengthChoices(defaults)}
         value={lengthValue(value)}
         onChange={(event) => change(String(value.count), event.target.value)}
-        className="sm:w-56"
       />
       {note && <p className="text-sm text-slate-500 sm:pb-2.5">{note}</p>}
     </fieldset>

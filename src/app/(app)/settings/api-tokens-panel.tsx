@@ -3,6 +3,7 @@
 import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 
@@ -16,11 +17,20 @@ async function errorMessageOf(response: Response): Promise<string> {
 }
 
 /** Create, list and revoke personal API tokens through /api/tokens. A new token is shown once. */
-export function ApiTokensPanel({ initialTokens }: { initialTokens: ApiTokenRow[] }) {
+export function ApiTokensPanel({
+  initialTokens,
+  timezone,
+}: {
+  initialTokens: ApiTokenRow[];
+  /** The creator's time zone: the server and the browser then write the same date. */
+  timezone: string;
+}) {
   const [tokens, setTokens] = useState(initialTokens);
   const [name, setName] = useState("");
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<string | null>(null);
+  const [revokeAsked, setRevokeAsked] = useState<ApiTokenRow | null>(null);
+  const [revokeError, setRevokeError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   const [copied, setCopied] = useState(false);
@@ -52,18 +62,18 @@ export function ApiTokensPanel({ initialTokens }: { initialTokens: ApiTokenRow[]
   }
 
   async function revoke(token: ApiTokenRow) {
-    if (!window.confirm(`Revoke “${token.name}”? Anything using it stops working immediately.`)) return;
     setRevoking(token.tokenId);
-    setError(null);
+    setRevokeError(null);
     try {
       const response = await fetch(`/api/tokens/${encodeURIComponent(token.tokenId)}`, { method: "DELETE" });
       if (!response.ok && response.status !== 404) {
-        setError(await errorMessageOf(response));
+        setRevokeError(await errorMessageOf(response));
         return;
       }
       setTokens((current) => current.filter((row) => row.tokenId !== token.tokenId));
+      setRevokeAsked(null);
     } catch {
-      setError("We could not reach Truss. Check your connection and try again.");
+      setRevokeError("We could not reach Truss. Check your connection and try again.");
     } finally {
       setRevoking(null);
     }
@@ -133,14 +143,20 @@ export function ApiTokensPanel({ initialTokens }: { initialTokens: ApiTokenRow[]
                 <p className="truncate text-sm font-medium text-slate-900">{token.name}</p>
                 <p className="text-xs text-slate-500">
                   <code className="font-mono">{token.displayPrefix}</code> · created{" "}
-                  {new Date(token.createdAt).toLocaleDateString(undefined, { dateStyle: "medium" })}
+                  {new Date(token.createdAt).toLocaleDateString("en-GB", {
+                    dateStyle: "medium",
+                    timeZone: timezone,
+                  })}
                 </p>
               </div>
               <Button
                 size="sm"
                 variant="secondary"
-                loading={revoking === token.tokenId}
-                onClick={() => void revoke(token)}
+                aria-label={`Revoke ${token.name}`}
+                onClick={() => {
+                  setRevokeError(null);
+                  setRevokeAsked(token);
+                }}
               >
                 Revoke
               </Button>
@@ -148,6 +164,17 @@ export function ApiTokensPanel({ initialTokens }: { initialTokens: ApiTokenRow[]
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={revokeAsked !== null}
+        title={`Revoke “${revokeAsked?.name ?? ""}”?`}
+        confirmLabel="Revoke token"
+        busy={revoking !== null}
+        error={revokeError}
+        onConfirm={() => revokeAsked && void revoke(revokeAsked)}
+        onCancel={() => setRevokeAsked(null)}
+      >
+        Anything using it stops working immediately.
+      </ConfirmDialog>
     </div>
   );
 }

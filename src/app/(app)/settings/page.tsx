@@ -46,7 +46,7 @@ export default async function SettingsPage() {
             description="Personal tokens for scripts and integrations. They act as you on every /api route."
           />
           <CardBody>
-            <ApiTokensPanel initialTokens={tokens} />
+            <ApiTokensPanel initialTokens={tokens} timezone={profile.timezone} />
           </CardBody>
         </Card>
 

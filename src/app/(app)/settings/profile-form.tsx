@@ -41,7 +41,7 @@ export function ProfileForm({
         name="timezone"
         defaultValue={timezone}
         options={timezones.map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }))}
-        hint="Used for schedules and daily analytics."
+        hint="Dates in Truss are shown in this time zone."
       />
       {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
       {state.status === "saved" && <Alert tone="success">Profile saved.</Alert>}

@@ -5,11 +5,16 @@ import { formatLength } from "@/components/clips/format-timestamp";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { formatTimestamp } from "@/engine/format-timestamp";
+import { formatCount } from "@/lib/format-count";
 import type { TimelineChapter } from "./interest-timeline";
+
+/** YouTube ignores a description's chapter list with fewer. */
+const YOUTUBE_MIN_CHAPTERS = 3;
 
 /**
  * The video's chapters: each seeks the player, the one playing is marked, and the whole list
- * copies as YouTube chapter text (paste it into the video description).
+ * copies as YouTube chapter text (paste it into the video description) when YouTube would
+ * show it.
  */
 export function ChaptersPanel({
   chapters,
@@ -23,6 +28,8 @@ export function ChaptersPanel({
   onSeek: (seconds: number) => void;
 }) {
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
+  // The text merges chapters under 10 s into their neighbours, so it may list fewer.
+  const youtubeLineCount = youtubeText ? youtubeText.split("\n").length : 0;
 
   const copy = async () => {
     if (!youtubeText) return;
@@ -77,10 +84,16 @@ export function ChaptersPanel({
           );
         })}
       </ol>
-      {youtubeText && (
+      {youtubeText && youtubeLineCount < YOUTUBE_MIN_CHAPTERS && (
+        <p className="border-t border-slate-100 pt-3 text-xs text-slate-500">
+          YouTube shows chapters only when a description lists at least {YOUTUBE_MIN_CHAPTERS}, each 10 s or
+          longer; this video has {formatCount(youtubeLineCount, "chapter")} that long.
+        </p>
+      )}
+      {youtubeText && youtubeLineCount >= YOUTUBE_MIN_CHAPTERS && (
         <div className="flex flex-col gap-2 border-t border-slate-100 pt-3">
-          <div className="flex items-center justify-between gap-2">
-            <Button size="sm" variant="secondary" onClick={copy}>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <Button size="sm" variant="secondary" className="whitespace-nowrap" onClick={copy}>
               <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
                 <path d="M7 3a2 2 0 0 0-2 2v1H4a2 2 0 0 0-2 2v7a2 2 0 0 0 2 2h7a2 2 0 0 0 2-2v-1h1a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2H7Zm6 11v1a.5.5 0 0 1-.5.5H4.5A.5.5 0 0 1 4 15V8a.5.5 0 0 1 .5-.5H5V12a2 2 0 0 0 2 2h6Zm-6-9h7v7H7V5Z" />
               </svg>

@@ -91,8 +91,6 @@ export function VideoStudio({
     document.getElementById(`clip-${clipId}`)?.scrollIntoView({ behavior: "smooth", block: "nearest" });
   }, []);
 
-  const getPlayerSeconds = useCallback(() => playerRef.current?.currentTime ?? null, []);
-
   return (
     <div className="flex flex-col gap-6">
       <div className="grid gap-6 lg:grid-cols-3">
@@ -189,7 +187,7 @@ export function VideoStudio({
                 initialClip={clip}
                 place={index + 1}
                 onSeek={seek}
-                getPlayerSeconds={getPlayerSeconds}
+                playerSeconds={playable ? currentSeconds : undefined}
                 highlighted={clip.clipId === selectedClipId}
                 onChange={rememberClip}
                 onDeleted={forgetClip}
