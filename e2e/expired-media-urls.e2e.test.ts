@@ -135,7 +135,7 @@ describe("a video page open longer than its signed URLs live, in Chromium", () =
     await card.getByRole("link", { name: "Download" }).click();
     const download = await downloading;
     expect(await download.failure()).toBeNull();
-    expect(download.suggestedFilename()).toMatch(/^clip-\d+-.*\.mp4$/);
+    expect(download.suggestedFilename()).toMatch(/^keynote-clip-\d+-.*\.mp4$/);
     const saved = readFileSync((await download.path())!);
     expect(saved.length).toBeGreaterThan(10_000);
     expect(saved.subarray(4, 8).toString("latin1")).toBe("ftyp");
