@@ -93,6 +93,11 @@ describe("accessibility (axe-core, WCAG 2.1 AA) in Chromium", () => {
     await page.getByRole("button", { name: "Edit" }).first().click();
     await page.getByRole("button", { name: "Save and re-render" }).waitFor();
     await check("clip editor");
+    await page.getByRole("button", { name: "Delete clip" }).first().click();
+    await page.getByRole("alertdialog").waitFor();
+    await check("deleting a clip, asked");
+    await page.keyboard.press("Escape");
+    await page.getByRole("alertdialog").waitFor({ state: "hidden" });
     await page.goto(`${appUrl}/clips`);
     await page.getByRole("region", { name: "talk.mp4" }).waitFor();
     await check("clips");
