@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -10,7 +9,7 @@ import { DeleteVideoButton } from "./delete-video-button";
 import { formatBytes, formatClock } from "./format";
 import { ProgressBar } from "./progress-bar";
 import type { VideoView } from "./video-api";
-import { VideoThumbnail } from "./video-links";
+import { VideoNameLink, VideoThumbnail } from "./video-links";
 import { VideoStatusBadge } from "./video-status-badge";
 
 /** The creator's videos: thumbnail, name, length, status and progress; each links to its page. */
@@ -96,13 +95,7 @@ function VideoRow({
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="flex flex-col gap-1.5 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
           <div className="min-w-0">
-            <Link
-              href={`/videos/${video.id}`}
-              // Whole names, wrapped: two uploads named alike differ at the end as often as not.
-              className="block text-sm font-medium [overflow-wrap:anywhere] text-slate-900 hover:underline"
-            >
-              {video.filename}
-            </Link>
+            <VideoNameLink video={video} />
             <p className="text-xs text-slate-500" data-testid="video-details">
               {details.join(" · ") || (video.origin === "import" ? "Imported from a URL" : "\u00a0")}
             </p>

@@ -40,13 +40,15 @@ export function VideoThumbnail({ video, className }: { video: VideoView; classNa
   );
 }
 
-/** The video's file name, cut short to fit, linking to the video's page. */
+/**
+ * The video's whole file name, wrapped, linking to the video's page. Not cut short: two uploads
+ * named alike differ at the end as often as not ("stream-part-1.mp4", "stream-part-2.mp4").
+ */
 export function VideoNameLink({ video }: { video: VideoView }) {
   return (
     <Link
       href={`/videos/${video.id}`}
-      className="block truncate text-sm font-medium text-slate-900 hover:underline"
-      title={video.filename}
+      className="block text-sm font-medium [overflow-wrap:anywhere] text-slate-900 hover:underline"
     >
       {video.filename}
     </Link>
