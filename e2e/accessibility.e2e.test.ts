@@ -71,6 +71,11 @@ describe("accessibility (axe-core, WCAG 2.1 AA) in Chromium", () => {
     const row = page.getByTestId("video-row").filter({ hasText: "talk.mp4" });
     await row.waitFor();
     const videoId = await row.getAttribute("data-video-id");
+    // The browser sends the bytes: leaving the page before they are stored would stop the upload.
+    await page
+      .getByTestId("upload-row")
+      .and(page.locator('[data-phase="done"]'))
+      .waitFor({ timeout: 60_000 });
     await page.goto(`${appUrl}/videos/${videoId}`);
     await page.getByRole("list", { name: "Processing steps" }).waitFor();
     await check("video, processing");
