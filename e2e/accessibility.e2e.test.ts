@@ -8,7 +8,7 @@ import { resolveMediaBinaries } from "../src/media/ffmpeg-binaries";
 import { accessibilityViolations } from "./support/accessibility";
 import { launchBrowser, type TestBrowser } from "./support/browser";
 import { waitForLinkInOutbox } from "./support/outbox";
-import { waitForVideoReady } from "./support/uploads";
+import { waitForUploadStored, waitForVideoReady } from "./support/uploads";
 import "./support/provided-context";
 
 const appUrl = inject("e2eAppUrl");
@@ -71,11 +71,7 @@ describe("accessibility (axe-core, WCAG 2.1 AA) in Chromium", () => {
     const row = page.getByTestId("video-row").filter({ hasText: "talk.mp4" });
     await row.waitFor();
     const videoId = await row.getAttribute("data-video-id");
-    // The browser sends the bytes: leaving the page before they are stored would stop the upload.
-    await page
-      .getByTestId("upload-row")
-      .and(page.locator('[data-phase="done"]'))
-      .waitFor({ timeout: 60_000 });
+    await waitForUploadStored(page, "talk.mp4");
     await page.goto(`${appUrl}/videos/${videoId}`);
     await page.getByRole("list", { name: "Processing steps" }).waitFor();
     await check("video, processing");

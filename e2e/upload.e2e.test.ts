@@ -6,7 +6,13 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeTestVideo } from "../src/server/videos/testing/test-media";
 import { launchBrowser, type TestBrowser } from "./support/browser";
-import { recordPartPuts, signInAsNewCreator, startUploadStack, throttleUploads } from "./support/uploads";
+import {
+  recordPartPuts,
+  signInAsNewCreator,
+  startUploadStack,
+  throttleUploads,
+  waitForUploadStored,
+} from "./support/uploads";
 
 let upload: Awaited<ReturnType<typeof startUploadStack>>;
 let browser: TestBrowser;
@@ -485,6 +491,7 @@ describe("uploading videos in Chromium", () => {
     await page.getByLabel("Choose files").setInputFiles(phoneVideo);
     const videoRow = page.getByTestId("video-row").filter({ hasText: "phone-hevc.mp4" });
     await videoRow.waitFor({ timeout: 60_000 });
+    await waitForUploadStored(page, "phone-hevc.mp4");
     await page.goto(`${upload.appUrl}/videos/${await videoRow.getAttribute("data-video-id")}`);
     // The page refreshes itself until the clips are rendered (H.264, which plays everywhere)…
     await page.getByRole("link", { name: "Download" }).first().waitFor({ timeout: 120_000 });

@@ -106,6 +106,18 @@ export function recordPartPuts(page: Page, s3Origin: string): number[] {
   return parts;
 }
 
+/**
+ * Waits until the browser has stored the upload of `filename`: the page sends the bytes itself,
+ * so leaving it before then stops the upload (the video stays UPLOADING).
+ */
+export async function waitForUploadStored(page: Page, filename: string, timeoutMs = 60_000): Promise<void> {
+  await page
+    .getByTestId("upload-row")
+    .filter({ hasText: filename })
+    .and(page.locator('[data-phase="done"]'))
+    .waitFor({ timeout: timeoutMs });
+}
+
 /** Waits until the video's status, as the API reports it, is READY. */
 export async function waitForVideoReady(
   page: Page,

@@ -1,7 +1,7 @@
 /**
  * The first of a clip's reasons that says something its title does not. Titles are built from
- * the strongest reason ("Loud burst at 06:23"), whose text often opens the same way ("Loud
- * burst at 06:23 (−10 dBFS, …)"): showing it under the title would only repeat it.
+ * the strongest reason ("Loud burst at 6:23"), whose text often opens the same way ("Loud
+ * burst at 6:23 (−10 dBFS, …)"): showing it under the title would only repeat it.
  */
 export function reasonBesideTitle<Reason extends { text: string }>(
   title: string,
