@@ -54,7 +54,7 @@ export function ClipPreview({
       onBlur={() => setAnimated(false)}
       disabled={!rendered}
       className="group relative block aspect-[9/16] w-full overflow-hidden rounded-xl bg-slate-900 text-left shadow-sm ring-1 ring-slate-900/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-default"
-      aria-label={rendered ? `Play “${clip.title}”` : `“${clip.title}” is not rendered yet`}
+      aria-label={rendered ? `Play ${quoted(clip.title)}` : `${quoted(clip.title)} is not rendered yet`}
     >
       {thumbnail.url && !thumbnail.problem && (
         // biome-ignore lint/performance/noImgElement: presigned storage URLs, not optimisable assets.
@@ -131,3 +131,6 @@ export function ClipPreview({
     </button>
   );
 }
+
+/** A title in quotes, unless it opens with its own (a caption's words: “So this is…” at 0:40). */
+const quoted = (title: string) => (/^[“"]/.test(title) ? title : `“${title}”`);

@@ -35,6 +35,19 @@ describe("buildAssDocument", () => {
     ]);
   });
 
+  it("leaves out emoji, which libass would burn in as empty boxes, and keeps © and ™", () => {
+    const withEmoji = buildAssDocument({
+      cards: [
+        { startSeconds: 0, endSeconds: 1, text: "Let's go 🎉🔥 👍🏽 🇫🇷 family 👨‍👩‍👧 ❤️ Truss™ © 2026" },
+      ],
+      fontName: "Geist",
+    });
+    const first = withEmoji.split("\n").find((line) => line.startsWith("Dialogue: 0,"));
+    expect(first).toBe(
+      "Dialogue: 0,0:00:00.00,0:00:01.00,Caption,,0,0,0,,{\\fad(60,0)}Let's go family Truss™ © 2026",
+    );
+  });
+
   it("formats ASS times", () => {
     expect(formatAssTime(0)).toBe("0:00:00.00");
     expect(formatAssTime(59.999)).toBe("0:01:00.00");

@@ -106,7 +106,24 @@ function pad2(value: number): string {
   return String(value).padStart(2, "0");
 }
 
-/** Text is shown literally: braces would open override blocks and a backslash starts an escape. */
+/**
+ * Emoji and what joins or styles them (flags, skin tones, ZWJ, variation selectors). libass draws
+ * outline fonts only, and no colour emoji font is one: each would be burned in as an empty box.
+ * ©, ® and ™ are pictographic too, but text fonts have them.
+ */
+const EMOJI =
+  /(?![\u00A9\u00AE\u2122])(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u200D|\uFE0F|\u20E3)/gu;
+
+/**
+ * Text is shown literally: braces would open override blocks and a backslash starts an escape.
+ * Emoji are left out (see EMOJI).
+ */
 function escapeAssText(text: string): string {
-  return text.replace(/\\/g, "∖").replace(/\{/g, "(").replace(/\}/g, ")").replace(/\s+/g, " ");
+  return text
+    .replace(EMOJI, "")
+    .replace(/\\/g, "∖")
+    .replace(/\{/g, "(")
+    .replace(/\}/g, ")")
+    .replace(/\s+/g, " ")
+    .trim();
 }

@@ -28,7 +28,7 @@ export type VideoStudio = {
     | "createdAt"
     | "updatedAt"
   >;
-  /** A short-lived URL of the source for the page's player (null until there are clips). */
+  /** A short-lived URL of the source for the page's player (null until the upload is checked). */
   sourceUrl: string | null;
   chapters: StoredChapter[];
   /** The chapters as YouTube description text (first at 0:00, each ≥ 10 s), when they qualify. */
@@ -71,8 +71,9 @@ export async function getVideoStudio(options: {
     interestCurve: null,
     clips: [],
   };
-  // Clips and chapters exist from the RENDERING stage on.
-  if (video.status !== "RENDERING" && video.status !== "READY") return view;
+  // Clips and chapters exist from the first RENDERING stage on, and stay while a ready video is
+  // queued and analysed again for other clips; before its first analysis a video has none.
+  if (video.status === "UPLOADING" || video.status === "UPLOADED" || video.status === "FAILED") return view;
 
   const [clips, chapters, source] = await Promise.all([
     listClipsByVideo({ table, creatorId, videoId }),

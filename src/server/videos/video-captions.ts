@@ -41,6 +41,9 @@ export async function setVideoCaptions(options: {
       `A subtitle file may be up to ${MAX_SUBTITLE_FILE_BYTES / 1024 / 1024} MB; this one is larger.`,
     );
   }
+  if (options.text.trim() === "") {
+    throw new AppError("validation_failed", `${options.fileName} is empty: it has no captions to show.`);
+  }
   let cues: ReturnType<typeof parseSubtitles>;
   try {
     cues = parseSubtitles(options.text);

@@ -221,6 +221,11 @@ describe("/api/videos routes", () => {
       /not an SRT or WebVTT file/,
     );
     expect((await put({ fileName: "talk.srt" })).status).toBe(422);
+    const empty = await put({ fileName: "empty.srt", text: " \n" });
+    expect(empty.status).toBe(422);
+    expect(((await empty.json()) as { error: { message: string } }).error.message).toBe(
+      "empty.srt is empty: it has no captions to show.",
+    );
     const huge = await put({ fileName: "talk.srt", text: `${SRT}${"x".repeat(2 * MiB)}` });
     expect(huge.status).toBe(413);
     // The refused files left the first one in place; removing it answers the video without it.

@@ -3,6 +3,7 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { SCORE_BAND_COLORS, scoreBand } from "@/components/clips/score-style";
 import { formatTimestamp } from "@/engine/format-timestamp";
+import { timelineKeySeconds } from "./timeline-keys";
 import { markerRows, tickSeconds } from "./timeline-layout";
 
 export type TimelineClip = {
@@ -70,11 +71,14 @@ export function InterestTimeline({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = event.shiftKey ? 30 : 5;
-    if (event.key === "ArrowRight") onSeek(Math.min(duration, currentSeconds + step));
-    else if (event.key === "ArrowLeft") onSeek(Math.max(0, currentSeconds - step));
-    else if (event.key === "Home") onSeek(0);
-    else return;
+    const seconds = timelineKeySeconds({
+      key: event.key,
+      shiftKey: event.shiftKey,
+      currentSeconds,
+      durationSeconds: duration,
+    });
+    if (seconds === null) return;
+    onSeek(seconds);
     event.preventDefault();
   };
 

@@ -12,8 +12,8 @@ const CaptionsBody = z
   .object({
     /** The file's name as the creator picked it, for display. */
     fileName: z.string().trim().min(1).max(200),
-    /** The SRT or WebVTT file's text. */
-    text: z.string().min(1),
+    /** The SRT or WebVTT file's text (an empty one is refused by name in setVideoCaptions). */
+    text: z.string(),
   })
   .strict();
 
