@@ -5,6 +5,7 @@ import { GET as videoSourceRoute } from "@/app/api/videos/[videoId]/source/route
 import { GET as videoThumbnailRoute } from "@/app/api/videos/[videoId]/thumbnail/route";
 import { type Clip, markClipRendered, upsertClipsForVideo } from "@/db/repos/clip-repo";
 import type { Video } from "@/db/repos/video-repo";
+import { standInMoments } from "@/db/testing/stand-in-moments";
 import { standInRender } from "@/db/testing/stand-in-render";
 import { testProbe } from "@/engine/testing/test-probe";
 import { createId } from "@/lib/ids";
@@ -102,17 +103,7 @@ beforeAll(async () => {
     creatorId,
     videoId,
     videoTitle: "talk.mp4",
-    moments: [80, 40].map((score, ordinal) => ({
-      ordinal,
-      startSeconds: 30 * ordinal + 5,
-      endSeconds: 30 * ordinal + 25,
-      score,
-      subscores: { hook: score, audioEnergy: score, visualDynamics: score, speech: score, chat: null },
-      reasons: [],
-      title: `Moment ${ordinal + 1}`,
-      hookLine: null,
-      platformCopy: null,
-    })),
+    moments: standInMoments([80, 40]),
   });
   [rendered, unrendered] = clips as [Clip, Clip];
   const keyOf = (kind: "video" | "thumbnail" | "preview") =>

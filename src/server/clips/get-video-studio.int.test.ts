@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { upsertClipsForVideo } from "@/db/repos/clip-repo";
+import { standInMoments } from "@/db/testing/stand-in-moments";
 import { testProbe } from "@/engine/testing/test-probe";
 import { createId } from "@/lib/ids";
 import { createSignedInCreator } from "@/server/auth/testing/create-signed-in-creator";
@@ -42,17 +43,7 @@ describe("getVideoStudio", () => {
       creatorId,
       videoId,
       videoTitle: "talk.mp4",
-      moments: [70, 45].map((score, ordinal) => ({
-        ordinal,
-        startSeconds: 30 * ordinal + 5,
-        endSeconds: 30 * ordinal + 25,
-        score,
-        subscores: { hook: score, audioEnergy: score, visualDynamics: score, speech: score, chat: null },
-        reasons: [],
-        title: `Moment ${ordinal + 1}`,
-        hookLine: null,
-        platformCopy: null,
-      })),
+      moments: standInMoments([70, 45]),
     });
     await recordVideoReady({ table, video: queued });
     await recutVideo({
