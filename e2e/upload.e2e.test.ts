@@ -492,7 +492,8 @@ describe("uploading videos in Chromium", () => {
     const videoRow = page.getByTestId("video-row").filter({ hasText: "phone-hevc.mp4" });
     await videoRow.waitFor({ timeout: 60_000 });
     await waitForUploadStored(page, "phone-hevc.mp4");
-    await page.goto(`${upload.appUrl}/videos/${await videoRow.getAttribute("data-video-id")}`);
+    const videoId = await videoRow.getAttribute("data-video-id");
+    await page.goto(`${upload.appUrl}/videos/${videoId}`);
     // The page refreshes itself until the clips are rendered (H.264, which plays everywhere)…
     await page.getByRole("link", { name: "Download" }).first().waitFor({ timeout: 120_000 });
     // …while the source's own player, whose picture would stay black, gives way to a sentence.
@@ -500,6 +501,13 @@ describe("uploading videos in Chromium", () => {
     // The timeline no longer offers to play what cannot be shown.
     await page.getByText("Click a marker to see its clip").waitFor();
     expect(await page.getByText("Click to play from any moment").count()).toBe(0);
+
+    // Deleted from the library, after Truss's own dialog asks: the row and the video are gone.
+    await page.goto(`${upload.appUrl}/videos`);
+    await page.getByRole("button", { name: "Delete phone-hevc.mp4" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete video" }).click();
+    await page.getByTestId("video-row").filter({ hasText: "phone-hevc.mp4" }).waitFor({ state: "detached" });
+    expect((await page.request.get(`${upload.appUrl}/api/videos/${videoId}`)).status()).toBe(404);
     await page.close();
   }, 180_000);
 });

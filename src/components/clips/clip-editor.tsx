@@ -60,8 +60,6 @@ export function ClipEditor({
   const vertical = clip.rendered?.layout === "native-vertical";
   const [saving, setSaving] = useState(false);
   const [askingToDelete, setAskingToDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { minSeconds, maxSeconds } = clip.editLimits;
   const durationSeconds = clip.source.durationSeconds;
@@ -118,16 +116,8 @@ export function ClipEditor({
   }
 
   async function remove() {
-    if (!onDeleted) return;
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await deleteClipRequest(clip.clipId);
-      onDeleted();
-    } catch (caught) {
-      setDeleteError(caught instanceof Error ? caught.message : "The clip could not be deleted.");
-      setDeleting(false);
-    }
+    await deleteClipRequest(clip.clipId);
+    onDeleted?.();
   }
 
   const field = (which: "start" | "end", label: string, value: string, setValue: (text: string) => void) => (
@@ -220,10 +210,7 @@ export function ClipEditor({
             size="sm"
             variant="ghost"
             className="ml-auto text-red-700"
-            onClick={() => {
-              setDeleteError(null);
-              setAskingToDelete(true);
-            }}
+            onClick={() => setAskingToDelete(true)}
           >
             Delete clip
           </Button>
@@ -232,8 +219,7 @@ export function ClipEditor({
           open={askingToDelete}
           title={`Delete “${clip.title}”?`}
           confirmLabel="Delete clip"
-          busy={deleting}
-          error={deleteError}
+          failureMessage="The clip could not be deleted."
           onConfirm={remove}
           onCancel={() => setAskingToDelete(false)}
         >

@@ -1,21 +1,22 @@
 "use client";
 
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Button } from "./button";
 
 /**
  * Asks before an action that cannot be undone, in Truss's own look instead of the browser's
  * `confirm()`. A native modal <dialog>: the page behind is inert while it is open, Escape
  * cancels, Cancel has the focus first (a stray Enter keeps things), and focus goes back to what
- * opened it. While `busy`, it stays open and shows `error` if the action failed.
+ * opened it. It runs `onConfirm` itself: while that runs it stays open and cannot be cancelled,
+ * and if it throws, it shows the error's message (or `failureMessage`) and stays open for another
+ * try. On success the caller closes it (or takes it away with what was deleted).
  */
 export function ConfirmDialog({
   open,
   title,
   children,
   confirmLabel,
-  busy = false,
-  error = null,
+  failureMessage,
   onConfirm,
   onCancel,
 }: {
@@ -24,18 +25,34 @@ export function ConfirmDialog({
   /** What happens if the creator confirms. */
   children?: ReactNode;
   confirmLabel: string;
-  busy?: boolean;
-  error?: string | null;
-  onConfirm: () => void;
+  /** Shown when `onConfirm` fails with something that is not an Error. */
+  failureMessage: string;
+  onConfirm: () => Promise<void>;
   onCancel: () => void;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function confirm() {
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : failureMessage);
+    } finally {
+      setBusy(false);
+    }
+  }
   const titleId = useId();
   const descriptionId = useId();
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog || !open) return;
+    // Asked again, it starts without the last time's error.
+    setError(null);
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.showModal();
     dialog.querySelector<HTMLElement>("[data-initial-focus]")?.focus();
@@ -87,7 +104,7 @@ export function ConfirmDialog({
             <Button data-initial-focus variant="secondary" disabled={busy} onClick={onCancel}>
               Cancel
             </Button>
-            <Button variant="danger" loading={busy} onClick={onConfirm}>
+            <Button variant="danger" loading={busy} onClick={confirm}>
               {confirmLabel}
             </Button>
           </div>

@@ -18,42 +18,21 @@ export function DeleteVideoButton({
   variant?: ButtonVariant;
 }) {
   const [asking, setAsking] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function deleteVideo() {
-    setDeleting(true);
-    setError(null);
-    try {
-      await onDelete();
-      setAsking(false);
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "The video could not be deleted.");
-    } finally {
-      setDeleting(false);
-    }
-  }
 
   return (
     <>
-      <Button
-        size="sm"
-        variant={variant}
-        aria-label={`Delete ${filename}`}
-        onClick={() => {
-          setError(null);
-          setAsking(true);
-        }}
-      >
+      <Button size="sm" variant={variant} aria-label={`Delete ${filename}`} onClick={() => setAsking(true)}>
         Delete
       </Button>
       <ConfirmDialog
         open={asking}
         title={`Delete “${filename}”?`}
         confirmLabel="Delete video"
-        busy={deleting}
-        error={error}
-        onConfirm={deleteVideo}
+        failureMessage="The video could not be deleted."
+        onConfirm={async () => {
+          await onDelete();
+          setAsking(false);
+        }}
         onCancel={() => setAsking(false)}
       >
         The video and all its clips are deleted. This cannot be undone.

@@ -11,6 +11,8 @@ export type ApiTokenRow = { tokenId: string; name: string; displayPrefix: string
 
 type ErrorBody = { error?: { message?: string } };
 
+const UNREACHABLE = "We could not reach Truss. Check your connection and try again.";
+
 async function errorMessageOf(response: Response): Promise<string> {
   const body = (await response.json().catch(() => ({}))) as ErrorBody;
   return body.error?.message ?? "Something went wrong. Please try again.";
@@ -28,9 +30,7 @@ export function ApiTokensPanel({
   const [tokens, setTokens] = useState(initialTokens);
   const [name, setName] = useState("");
   const [creating, setCreating] = useState(false);
-  const [revoking, setRevoking] = useState<string | null>(null);
   const [revokeAsked, setRevokeAsked] = useState<ApiTokenRow | null>(null);
-  const [revokeError, setRevokeError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   const [copied, setCopied] = useState(false);
@@ -55,28 +55,22 @@ export function ApiTokensPanel({
       setCopied(false);
       setName("");
     } catch {
-      setError("We could not reach Truss. Check your connection and try again.");
+      setError(UNREACHABLE);
     } finally {
       setCreating(false);
     }
   }
 
+  /** Throws what went wrong, for the confirm dialog to show. */
   async function revoke(token: ApiTokenRow) {
-    setRevoking(token.tokenId);
-    setRevokeError(null);
-    try {
-      const response = await fetch(`/api/tokens/${encodeURIComponent(token.tokenId)}`, { method: "DELETE" });
-      if (!response.ok && response.status !== 404) {
-        setRevokeError(await errorMessageOf(response));
-        return;
-      }
-      setTokens((current) => current.filter((row) => row.tokenId !== token.tokenId));
-      setRevokeAsked(null);
-    } catch {
-      setRevokeError("We could not reach Truss. Check your connection and try again.");
-    } finally {
-      setRevoking(null);
-    }
+    const response = await fetch(`/api/tokens/${encodeURIComponent(token.tokenId)}`, {
+      method: "DELETE",
+    }).catch(() => {
+      throw new Error(UNREACHABLE);
+    });
+    if (!response.ok && response.status !== 404) throw new Error(await errorMessageOf(response));
+    setTokens((current) => current.filter((row) => row.tokenId !== token.tokenId));
+    setRevokeAsked(null);
   }
 
   async function copy(value: string) {
@@ -153,10 +147,7 @@ export function ApiTokensPanel({
                 size="sm"
                 variant="secondary"
                 aria-label={`Revoke ${token.name}`}
-                onClick={() => {
-                  setRevokeError(null);
-                  setRevokeAsked(token);
-                }}
+                onClick={() => setRevokeAsked(token)}
               >
                 Revoke
               </Button>
@@ -168,9 +159,10 @@ export function ApiTokensPanel({
         open={revokeAsked !== null}
         title={`Revoke “${revokeAsked?.name ?? ""}”?`}
         confirmLabel="Revoke token"
-        busy={revoking !== null}
-        error={revokeError}
-        onConfirm={() => revokeAsked && void revoke(revokeAsked)}
+        failureMessage={UNREACHABLE}
+        onConfirm={async () => {
+          if (revokeAsked) await revoke(revokeAsked);
+        }}
         onCancel={() => setRevokeAsked(null)}
       >
         Anything using it stops working immediately.
