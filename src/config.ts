@@ -17,7 +17,6 @@ import type { ScoringWeights } from "@/engine/types";
  */
 
 const MiB = 1024 * 1024;
-const GiB = 1024 * MiB;
 
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no"], {
@@ -82,7 +81,7 @@ export const EnvSchema = z.object({
   // Uploads.
   UPLOAD_MULTIPART_THRESHOLD_BYTES: positiveInt.min(5 * MiB).default(64 * MiB),
   UPLOAD_PART_SIZE_BYTES: positiveInt.min(5 * MiB).default(16 * MiB),
-  UPLOAD_MAX_BYTES: positiveInt.default(10 * GiB),
+  UPLOAD_MAX_BYTES: positiveInt.default(10_000_000_000), // 10 GB, as a file manager writes sizes
   VIDEO_MAX_DURATION_SECONDS: positiveInt.default(4 * 60 * 60),
   UPLOAD_ABANDON_AFTER_HOURS: positiveInt.default(24),
   IMPORT_ALLOW_PRIVATE_ADDRESSES: booleanString.default(false),

@@ -23,16 +23,30 @@ export const DEFAULT_CLIP_OPTIONS: ClipOptions = {
   maxSeconds: DEFAULT_MOMENT_OPTIONS.maxSeconds,
 };
 
-/** As a request gives them: each may be left out for its default. */
-export const ClipOptionsInput = z
+const GivenClipOptions = z
   .object({
     count: clipCount.optional(),
     minSeconds: clipSeconds.optional(),
     maxSeconds: clipSeconds.optional(),
   })
-  .strict()
-  .transform((given) => ({ ...DEFAULT_CLIP_OPTIONS, ...given }))
-  .pipe(ClipOptions);
+  .strict();
+
+/** As a request gives them: each may be left out for its default. */
+export const ClipOptionsInput = GivenClipOptions.transform((given) => ({
+  ...DEFAULT_CLIP_OPTIONS,
+  ...given,
+})).pipe(ClipOptions);
+
+/** A change to a video's options: what is left out keeps its current value. */
+export const ClipOptionsChange = GivenClipOptions.refine((given) => Object.keys(given).length > 0, {
+  message: "Give count, minSeconds or maxSeconds to change",
+});
+export type ClipOptionsChange = z.infer<typeof ClipOptionsChange>;
+
+/** The options after a change; a ZodError (a 422) when the result is not valid, e.g. min > max. */
+export function changeClipOptions(current: ClipOptions, change: ClipOptionsChange): ClipOptions {
+  return ClipOptions.parse({ ...current, ...change });
+}
 
 export function momentOptionsFor(clipOptions: ClipOptions, weights: ScoringWeights): MomentOptions {
   return {

@@ -24,6 +24,15 @@ export function toMediaInputArg(input: string): string {
   return `file:${input}`;
 }
 
+/**
+ * ffmpeg and ffprobe start an error line with the input's name; the worker's inputs are
+ * presigned URLs (internal, carrying a credential) and paths on the worker. Where such a line
+ * is shown to a person, each name becomes `replacement`.
+ */
+export function hideMediaInputNames(text: string, replacement: string): string {
+  return text.replace(/(?:https?:\/\/|file:)\S*?(?=:\s|\s|$)/gi, replacement);
+}
+
 /** Request headers sent with every HTTP request ffmpeg makes for a URL input (range reads too). */
 export type HttpHeaders = Record<string, string>;
 

@@ -7,7 +7,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDefectFixtures, type DefectFixtures } from "@/engine/testing/defect-fixtures";
 import { resolveMediaBinaries } from "./ffmpeg-binaries";
-import { isVariableFrameRate, MediaProbeError, parseProbeJson, probeMedia } from "./probe";
+import {
+  describeProbeFailure,
+  isVariableFrameRate,
+  MediaProbeError,
+  parseProbeJson,
+  probeMedia,
+} from "./probe";
 import { buildProbeArgs, toMediaInputArg } from "./probe-args";
 
 const binaries = resolveMediaBinaries();
@@ -162,6 +168,45 @@ describe("parseProbeJson", () => {
     expect(isVariableFrameRate(30, 29.97)).toBe(false);
     expect(isVariableFrameRate(30, 15.25)).toBe(true);
     expect(isVariableFrameRate(undefined, 30)).toBe(false);
+  });
+});
+
+describe("describeProbeFailure", () => {
+  const url =
+    "http://127.0.0.1:8701/truss-media/creators/cr_1/videos/vid_1/source?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=S3RVER%2F20261202&X-Amz-Signature=abc";
+
+  it("never repeats the presigned URL ffprobe names, only what it said of it", () => {
+    const failure = describeProbeFailure(`${url}: Operation not permitted\n`, url);
+    expect(failure).toEqual({
+      kind: "unreadable",
+      message: "This file could not be read (Operation not permitted).",
+    });
+    const other = describeProbeFailure(
+      `[mov @ 0x55d0] error reading header\nhttp://elsewhere/x?sig=1: Unknown error`,
+      url,
+    );
+    expect(other.message).not.toMatch(/http|sig=|X-Amz/);
+  });
+
+  it("calls noise a demuxer mistook for MP3 not a video (ffprobe says 'Invalid argument')", () => {
+    const stderr = `[mp3 @ 0x556d4e6711c0] Failed to read frame size: Could not seek to 2023.\n${url}: Invalid argument\n`;
+    expect(describeProbeFailure(stderr, url)).toEqual({
+      kind: "unreadable",
+      message: "This file is not a video we can read: its data is invalid or corrupt.",
+    });
+  });
+
+  it("names a local file's failure without its path", () => {
+    const failure = describeProbeFailure(
+      "file:/tmp/truss-x/source.mp4: Permission denied\n",
+      "/tmp/truss-x/source.mp4",
+    );
+    expect(failure.message).toBe("This file could not be read (Permission denied).");
+  });
+
+  it("treats a connection cut while reading a URL as network trouble, which may pass", () => {
+    expect(describeProbeFailure(`${url}: Input/output error\n`, url).kind).toBe("unreachable");
+    expect(describeProbeFailure(`${url}: Connection reset by peer\n`, url).kind).toBe("unreachable");
   });
 });
 

@@ -3,7 +3,13 @@ import { createInterface } from "node:readline";
 import type { MediaProbe } from "@/engine/types";
 import { dynamicRangeOfTransfer } from "./dynamic-range";
 import type { MediaBinaries } from "./ffmpeg-binaries";
-import { buildPacketTimesArgs, buildProbeArgs, type HttpHeaders, isHttpUrl } from "./probe-args";
+import {
+  buildPacketTimesArgs,
+  buildProbeArgs,
+  type HttpHeaders,
+  hideMediaInputNames,
+  isHttpUrl,
+} from "./probe-args";
 import { MediaCommandError, runMedia } from "./run-ffmpeg";
 
 /** Why a source cannot be used, in words a creator understands (`message`), plus a stable kind. */
@@ -388,44 +394,60 @@ function toProbeError(error: unknown, input: string, timeoutMs: number): MediaPr
       cause: error,
     });
   }
-  const http = /HTTP error (\d{3})|Server returned (\d{3}|[^\r\n]+)/i.exec(stderr);
+  const { kind, message } = describeProbeFailure(stderr, input);
+  return new MediaProbeError(kind, message, { cause: error });
+}
+
+/**
+ * What ffprobe's error output means for the person whose file it is. ffprobe names its input
+ * at the start of its error lines, and the worker's input is a presigned URL: that is never
+ * repeated (it is internal, and it carries a credential); only what ffprobe said of it is.
+ */
+export function describeProbeFailure(
+  stderr: string,
+  input: string,
+): { kind: Exclude<MediaProbeErrorKind, "timeout" | "cancelled">; message: string } {
+  const said = hideMediaInputNames(stderr.split(input).join(""), "");
+  const http = /HTTP error (\d{3})|Server returned (\d{3}|[^\r\n]+)/i.exec(said);
   if (isHttpUrl(input) && http) {
-    return new MediaProbeError(
-      "unreachable",
-      `The video URL could not be fetched (${(http[1] ?? http[2] ?? "error").trim()}).`,
-      { cause: error },
-    );
+    return {
+      kind: "unreachable",
+      message: `The video URL could not be fetched (${(http[1] ?? http[2] ?? "error").trim()}).`,
+    };
   }
   if (
     isHttpUrl(input) &&
-    /Connection refused|timed out|resolve|Network is unreachable|I\/O error/i.test(stderr)
-  ) {
-    return new MediaProbeError("unreachable", "The video URL could not be reached.", { cause: error });
-  }
-  if (/No such file or directory/i.test(stderr)) {
-    return new MediaProbeError("not-found", "The file was not found.", { cause: error });
-  }
-  if (/moov atom not found/i.test(stderr)) {
-    return new MediaProbeError(
-      "truncated",
-      "The file is incomplete: its index (the MP4 'moov' atom) is missing, usually because the upload or recording was cut short.",
-      { cause: error },
-    );
-  }
-  if (/End of file|Truncat|partial file/i.test(stderr)) {
-    return new MediaProbeError("truncated", "The file ends early (it looks cut short).", { cause: error });
-  }
-  if (
-    /Invalid data found|could not find codec parameters|Unknown format|EBML header parsing failed/i.test(
-      stderr,
+    /Connection refused|Connection reset|timed out|resolve|Network is unreachable|I\/O error|Input\/output error/i.test(
+      said,
     )
   ) {
-    return new MediaProbeError("unreadable", UNREADABLE_MESSAGE, { cause: error });
+    return { kind: "unreachable", message: "The video URL could not be reached." };
   }
-  const lastLine = stderr.trim().split("\n").at(-1) ?? "";
-  return new MediaProbeError(
-    "unreadable",
-    `This file could not be read${lastLine ? ` (${lastLine.replace(/^.*?:\s*/, "").slice(0, 160)})` : ""}.`,
-    { cause: error },
-  );
+  if (/No such file or directory/i.test(said))
+    return { kind: "not-found", message: "The file was not found." };
+  if (/moov atom not found/i.test(said)) {
+    return {
+      kind: "truncated",
+      message:
+        "The file is incomplete: its index (the MP4 'moov' atom) is missing, usually because the upload or recording was cut short.",
+    };
+  }
+  if (/End of file|Truncat|partial file/i.test(said)) {
+    return { kind: "truncated", message: "The file ends early (it looks cut short)." };
+  }
+  // "Invalid argument": a demuxer took noise for its format (MP3 frame sync in random bytes).
+  if (
+    /Invalid data found|Invalid argument|could not find codec parameters|Unknown format|EBML header parsing failed/i.test(
+      said,
+    )
+  ) {
+    return { kind: "unreadable", message: UNREADABLE_MESSAGE };
+  }
+  // The last line, without the "<input>: " or "[demuxer @ 0x…] " that ffprobe puts before it.
+  const lastLine = (said.trim().split("\n").at(-1) ?? "")
+    .replace(/^\[[^\]]*\]\s*/, "")
+    .replace(/^\s*:\s*/, "")
+    .trim()
+    .slice(0, 160);
+  return { kind: "unreadable", message: `This file could not be read${lastLine ? ` (${lastLine})` : ""}.` };
 }

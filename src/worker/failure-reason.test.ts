@@ -33,6 +33,17 @@ describe("failureReasonOf", () => {
     expect(failureReasonOf(ffmpegFailure("", true))).toBe("ffmpeg did not finish in time.");
   });
 
+  it("never shows the presigned URL or local file ffmpeg names in its last line", () => {
+    const url =
+      "http://127.0.0.1:8701/truss-media/creators/cr_1/videos/vid_1/source?X-Amz-Credential=S3RVER%2F1&X-Amz-Signature=ab12";
+    expect(failureReasonOf(ffmpegFailure(`${url}: Server returned 404 Not Found`))).toBe(
+      "ffmpeg could not process the video: the video: Server returned 404 Not Found",
+    );
+    expect(failureReasonOf(ffmpegFailure("file:/tmp/truss-render-x/source.mp4: Invalid argument"))).toBe(
+      "ffmpeg could not process the video: the video: Invalid argument",
+    );
+  });
+
   it("keeps a schema failure's details out, and long messages short", () => {
     const schemaFailure = z.object({ clipId: z.string() }).safeParse({}).error;
     expect(failureReasonOf(schemaFailure)).toBe("Something went wrong on our side.");

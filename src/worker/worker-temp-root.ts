@@ -6,7 +6,7 @@ const ROOT_PREFIX = "truss-worker-";
 
 /**
  * Gives this worker process a temp directory of its own, `<tmp>/truss-worker-<pid>`, and points
- * TMPDIR at it, so every job's work directory (downloads of up to 10 GiB, renders) and every
+ * TMPDIR at it, so every job's work directory (downloads of up to 10 GB, renders) and every
  * ffmpeg it starts land there. A job removes its own on success, failure or SIGTERM; a worker
  * killed outright (SIGKILL, out of memory) cannot. So at start-up the roots of workers that are
  * no longer running are removed: the pid in the name says whose it is, and a root whose pid is

@@ -1,4 +1,5 @@
-import { formatBytes, formatRate, formatTimeLeft } from "./format";
+import { formatBytes } from "@/lib/format-bytes";
+import { formatRate, formatTimeLeft } from "./format";
 import type { UploadSnapshot } from "./upload-file";
 import type { VideoView } from "./video-api";
 

@@ -1,20 +1,7 @@
 import { formatTimestamp } from "@/engine/format-timestamp";
+import { formatBytes } from "@/lib/format-bytes";
 
-/** Display helpers for sizes, rates and durations (pure; shared by the upload panel and the library). */
-
-const UNITS = ["B", "KB", "MB", "GB", "TB"] as const;
-
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return "—";
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < UNITS.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  const digits = value >= 100 || unit === 0 ? 0 : 1;
-  return `${value.toFixed(digits)} ${UNITS[unit]}`;
-}
+/** Display helpers for rates and durations (pure; shared by the upload panel and the library). */
 
 export function formatRate(bytesPerSecond: number): string {
   return bytesPerSecond > 0 ? `${formatBytes(bytesPerSecond)}/s` : "—";

@@ -3,10 +3,11 @@
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { formatBytes } from "@/lib/format-bytes";
 import { formatCount } from "@/lib/format-count";
 import { isTerminalStatus } from "@/lib/video-status";
 import { DeleteVideoButton } from "./delete-video-button";
-import { formatBytes, formatClock } from "./format";
+import { formatClock } from "./format";
 import { ProgressBar } from "./progress-bar";
 import type { VideoView } from "./video-api";
 import { VideoNameLink, VideoThumbnail } from "./video-links";

@@ -97,4 +97,22 @@ describe("helpers", () => {
     expect(displayFilename("a\u0000b.mp4")).toBe("ab.mp4");
     expect(displayFilename("")).toBe("video");
   });
+
+  it("shortens a long name before its extension, so its type is still read from it", () => {
+    const long = `${"x".repeat(300)}.mp4`;
+    const shown = displayFilename(long);
+    expect(shown).toBe(`${"x".repeat(196)}.mp4`);
+    expect(refusal(() => checkDeclaredVideoFile({ filename: shown, contentType: "video/mp4" }))).toBe(
+      "accepted",
+    );
+    // Whole characters only: an emoji is not cut in half.
+    expect([...displayFilename(`${"🎬".repeat(250)}.mov`)]).toHaveLength(200);
+    expect(displayFilename(`${"🎬".repeat(250)}.mov`).isWellFormed()).toBe(true);
+  });
+
+  it("drops what would show the name in another order than it has, and lone surrogates", () => {
+    expect(displayFilename("clip\u202Ekcod.mp4")).toBe("clipkcod.mp4");
+    expect(displayFilename("a\u2066b\u2069.mp4")).toBe("ab.mp4");
+    expect(displayFilename("a\uD800b.mp4").isWellFormed()).toBe(true);
+  });
 });

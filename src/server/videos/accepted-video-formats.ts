@@ -117,10 +117,25 @@ export function isAcceptedProbeFormat(formatName: string): boolean {
   return ACCEPTED_VIDEO_FORMATS.some((format) => format.probeFormat === formatName);
 }
 
-/** A display name from what a browser sent (`C:\fakepath\clip.mp4` → `clip.mp4`), trimmed. */
+/** How long a stored display name may be, in characters (its extension kept). */
+const MAX_DISPLAY_FILENAME_LENGTH = 200;
+
+/**
+ * A display name from what a browser sent (`C:\fakepath\clip.mp4` → `clip.mp4`), trimmed. A
+ * long name is shortened before its extension, which the type check and the download read.
+ */
 export function displayFilename(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? "";
-  // Control characters would only garble logs and the page.
-  const clean = base.replace(/\p{Cc}/gu, "").trim();
-  return clean.slice(0, 200) || "video";
+  // Control characters would only garble logs and the page; bidirectional overrides and
+  // isolates would show the name in another order than it has (`clip\u202Ekcod.exe`).
+  const clean = base
+    .toWellFormed()
+    .replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, "")
+    .trim();
+  const characters = [...clean];
+  if (characters.length <= MAX_DISPLAY_FILENAME_LENGTH) return clean || "video";
+  const dot = clean.lastIndexOf(".");
+  const extension = dot > 0 && clean.length - dot <= 10 ? [...clean.slice(dot)] : [];
+  const stem = characters.slice(0, characters.length - extension.length);
+  return [...stem.slice(0, MAX_DISPLAY_FILENAME_LENGTH - extension.length), ...extension].join("").trim();
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { createVideo } from "@/db/repos/video-repo";
 import { ClipOptionsInput } from "@/engine/clip-options";
+import { describeSizeOverLimit } from "@/lib/format-bytes";
 import { createId } from "@/lib/ids";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
@@ -42,7 +43,7 @@ export async function createVideoUpload(options: {
   if (body.sizeBytes > uploads.maxBytes) {
     throw new AppError(
       "payload_too_large",
-      `This file is ${formatGigabytes(body.sizeBytes)}; the limit is ${formatGigabytes(uploads.maxBytes)}.`,
+      describeSizeOverLimit("This file", body.sizeBytes, uploads.maxBytes),
     );
   }
   const plan = planUpload({
@@ -95,9 +96,4 @@ export async function createVideoUpload(options: {
           ),
         };
   return { video: await toVideoView(runtime, video), upload };
-}
-
-function formatGigabytes(bytes: number): string {
-  const gigabytes = bytes / 1024 ** 3;
-  return gigabytes >= 1 ? `${Math.round(gigabytes * 10) / 10} GB` : `${Math.round(bytes / 1024 ** 2)} MB`;
 }

@@ -1,18 +1,18 @@
 import "server-only";
 import { z } from "zod";
 import { updateVideoStatus } from "@/db/repos/video-repo";
-import { ClipOptionsInput } from "@/engine/clip-options";
+import { ClipOptionsChange, changeClipOptions } from "@/engine/clip-options";
 import { enqueueJob } from "@/queue/enqueue-job";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { findVideoOrThrow } from "./find-video-or-throw";
 import { toVideoView, type VideoView } from "./to-video-view";
 
-export const RecutVideoBody = z.object({ clipOptions: ClipOptionsInput });
+export const RecutVideoBody = z.object({ clipOptions: ClipOptionsChange });
 
 /**
  * Asks a ready video for other clips (how many, how long): the video goes back to QUEUED with
- * the new options and its analysis job runs again. The job finds the stored analysis made for
+ * its options changed as asked (what the request leaves out stays as it was) and its analysis job runs again. The job finds the stored analysis made for
  * other options, finds the moments again from the stored signals (nothing is decoded again),
  * updates the clips in place, removes those no longer wanted and renders what changed. A clip
  * the creator edited (range or layout) stays, beside the clips found, and the moments of clips
@@ -41,7 +41,7 @@ export async function recutVideo(options: {
     from: ["READY"],
     to: "QUEUED",
     stage: "waiting for analysis",
-    set: { clipOptions: body.clipOptions },
+    set: { clipOptions: changeClipOptions(video.clipOptions, body.clipOptions) },
   });
   await enqueueJob(runtime, "analyze-video", { creatorId, videoId });
   return { video: await toVideoView(runtime, queued) };

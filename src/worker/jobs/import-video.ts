@@ -1,4 +1,5 @@
 import { findVideoById, markVideoUploaded, updateVideo, updateVideoProgress } from "@/db/repos/video-repo";
+import { describeSizeOverLimit, formatBytes } from "@/lib/format-bytes";
 import { openPublicUrl, UrlImportError } from "@/net/open-public-url";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
@@ -84,11 +85,7 @@ async function importVideo(options: {
     });
     if (opened.contentLength !== null && opened.contentLength > maxBytes) {
       opened.response.destroy();
-      await refuse(
-        runtime,
-        video,
-        `The file is ${formatMegabytes(opened.contentLength)}; the limit is ${formatMegabytes(maxBytes)}.`,
-      );
+      await refuse(runtime, video, describeSizeOverLimit("The file", opened.contentLength, maxBytes));
     }
     const contentType = importedContentType(opened.contentType);
     uploadId = await createMultipartUpload({ s3, bucket, key: video.sourceKey, contentType, signal });
@@ -113,7 +110,7 @@ async function importVideo(options: {
           creatorId,
           videoId,
           status: "UPLOADING",
-          stage: `downloading (${formatMegabytes(receivedBytes)})`,
+          stage: `downloading (${formatBytes(receivedBytes)})`,
           progressPercent: Math.min(99, percent),
         }).catch((error) => log("could not report progress", { error: String(error) }));
       },
@@ -159,8 +156,4 @@ async function refuse(
 function importedContentType(header: string | null): string {
   const type = normalizeContentType(header ?? "");
   return type.startsWith("video/") ? type : "application/octet-stream";
-}
-
-function formatMegabytes(bytes: number): string {
-  return `${Math.round((bytes / 1024 ** 2) * 10) / 10} MB`;
 }

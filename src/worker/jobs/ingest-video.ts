@@ -1,5 +1,6 @@
 import { findVideoById, updateVideoProgress, updateVideoStatus, type Video } from "@/db/repos/video-repo";
 import type { MediaProbe } from "@/engine/types";
+import { describeSizeOverLimit } from "@/lib/format-bytes";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { MediaProbeError, probeMedia } from "@/media/probe";
 import { enqueueJob } from "@/queue/enqueue-job";
@@ -91,11 +92,7 @@ export async function ingestStoredVideo(options: {
   const { maxBytes, maxDurationSeconds } = runtime.config.uploads;
   if (sizeBytes === 0) await reject(runtime, video, "The file is empty.");
   if (sizeBytes > maxBytes)
-    await reject(
-      runtime,
-      video,
-      `The file is ${formatSize(sizeBytes)}; the limit is ${formatSize(maxBytes)}.`,
-    );
+    await reject(runtime, video, describeSizeOverLimit("The file", sizeBytes, maxBytes));
 
   await updateVideoProgress({
     table,
@@ -197,11 +194,4 @@ function formatDuration(totalSeconds: number): string {
   if (hours > 0) return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`;
   if (minutes > 0) return rest > 0 ? `${minutes} min ${rest} s` : `${minutes} min`;
   return `${rest} s`;
-}
-
-function formatSize(bytes: number): string {
-  const gigabytes = bytes / 1024 ** 3;
-  return gigabytes >= 1
-    ? `${Math.round(gigabytes * 10) / 10} GB`
-    : `${Math.max(1, Math.round(bytes / 1024 ** 2))} MB`;
 }

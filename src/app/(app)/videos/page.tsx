@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
 import { VideosScreen } from "@/components/videos/videos-screen";
 import { DEFAULT_CLIP_OPTIONS } from "@/engine/clip-options";
+import { formatLimitBytes } from "@/lib/format-bytes";
 import { requireCurrentCreator } from "@/server/auth/get-current-creator";
 import { getRuntime } from "@/server/runtime";
 import { listVideos } from "@/server/videos/list-videos";
@@ -22,15 +23,9 @@ export default async function VideosPage() {
       <VideosScreen
         initialVideos={videos}
         initialCursor={nextCursor}
-        maxSizeText={limitText(runtime.config.uploads.maxBytes)}
+        maxSizeText={formatLimitBytes(runtime.config.uploads.maxBytes)}
         defaultClipOptions={DEFAULT_CLIP_OPTIONS}
       />
     </>
   );
-}
-
-/** The upload limit as configured (binary units, as UPLOAD_MAX_BYTES is): 10 GiB → "10 GB". */
-function limitText(bytes: number): string {
-  const gigabytes = bytes / 1024 ** 3;
-  return gigabytes >= 1 ? `${Math.round(gigabytes * 10) / 10} GB` : `${Math.round(bytes / 1024 ** 2)} MB`;
 }

@@ -73,7 +73,31 @@ describe("/api/videos routes", () => {
       sizeBytes: runtime.config.uploads.maxBytes + 1,
     });
     expect(tooBig.status).toBe(413);
-    expect(await errorCode(tooBig)).toBe("payload_too_large");
+    expect(((await tooBig.json()) as { error: { message: string } }).error.message).toBe(
+      "This file is 10,000,000,001 bytes; the limit is 10,000,000,000 bytes.",
+    );
+    const longName = await post({
+      filename: `${"x".repeat(300)}.mp4`,
+      contentType: "video/mp4",
+      sizeBytes: MiB,
+    });
+    expect(longName.status).toBe(201);
+    expect(((await longName.json()) as { video: { filename: string } }).video.filename).toMatch(
+      /^x{196}\.mp4$/,
+    );
+  });
+
+  it("a part number out of range is refused by name", async () => {
+    const { cookie } = await createSignedInCreator({ runtime });
+    const { video } = await createUpload(cookie, 100 * MiB);
+    const response = await recordPartRoute(
+      request("PUT", `${base}/${video.id}/upload-parts/0`, cookie, { etag: '"abc"' }),
+      paramsOf({ videoId: video.id, partNumber: "0" }),
+    );
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
+      /^Invalid input: partNumber: /,
+    );
   });
 
   it("create and import keep the clips asked for, the defaults otherwise, and refuse impossible ones with 422", async () => {

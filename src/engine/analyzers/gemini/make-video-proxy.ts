@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { toneMapFilterFor } from "@/engine/render/render-capabilities";
 import type { MediaProbe } from "@/engine/types";
+import { formatSizeOverLimit } from "@/lib/format-bytes";
 import type { MediaBinaries } from "@/media/ffmpeg-binaries";
 import { runMedia } from "@/media/run-ffmpeg";
 import { buildProxyArgs } from "./build-proxy-args";
@@ -45,17 +46,13 @@ export async function makeVideoProxy(options: {
     });
     const { size } = await stat(outputPath);
     if (size > maxBytes) {
+      const over = formatSizeOverLimit(size, maxBytes);
       throw new GeminiVideoPreparationError(
-        `The video is too long to send to Gemini inline (its proxy is ${formatMegabytes(size)}, ` +
-          `the limit ${formatMegabytes(maxBytes)})`,
+        `The video is too long to send to Gemini inline (its proxy is ${over.size}, the limit ${over.limit})`,
       );
     }
     return await readFile(outputPath);
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
-}
-
-function formatMegabytes(bytes: number): string {
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
