@@ -10,7 +10,8 @@
  *   APITOKEN#<tokenHash>     API token lookup (one GetItem to authenticate)
  *   RATELIMIT#<scope>#<key>  fixed-window counters (TTL)
  *   PLATFORM_ACCOUNT#<platform>#<accountId>  platform account → creator lookup
- *   ACTIVE_VIDEO#<shard>     videos not yet READY/FAILED, for the sweep (stands in for a GSI)
+ *   ACTIVE_VIDEO#<shard>     videos not yet READY/FAILED, and videos deleted within the hour, for the
+ *                            sweep (stands in for a GSI)
  *   ACTIVE_RENDER#<shard>    clips whose render is owed (PENDING/RENDERING), for the sweep
  */
 
@@ -26,6 +27,7 @@ export const ENTITY_TYPES = [
   "Video",
   "VideoUploadParts",
   "ActiveVideo",
+  "DeletedVideo",
   "ActiveRender",
   "Chapters",
   "Clip",
@@ -184,7 +186,10 @@ export const rateLimitKey = (scope: string, subject: string, windowStartMs: numb
 
 /**
  * Active-video index: one item per video that is not READY or FAILED, written in the same
- * transaction as every status change of the video and deleted when it ends. The sweep reads
+ * transaction as every status change of the video and deleted when it ends. Deleting a video
+ * puts a `DeletedVideo` item in its place, until its upload URLs have expired: a PUT through
+ * one after the delete would store an object nothing refers to, so the sweep empties the
+ * video's folder once more then. The sweep reads
  * these few partitions (one Query each) to find abandoned uploads and stuck videos without a
  * Scan. Spread over a fixed number of shards so no single partition takes every status write.
  *   PK ACTIVE_VIDEO#<shard 0..3>   SK <videoId>   { creatorId, videoId, status, updatedAt }

@@ -25,7 +25,7 @@ import {
   findLastUploadPartAt,
   findRecordedUploadParts,
   findVideoById,
-  listActiveVideos,
+  listVideoIndex,
   listVideosByCreator,
   recordUploadPart,
   updateVideo,
@@ -61,7 +61,7 @@ describe("video repository", () => {
     expect(await codeOf(createVideo({ table, video: input }))).toBe("conflict");
 
     const shard = activeVideoShardOf(input.videoId);
-    const entries = await listActiveVideos({ table, shard });
+    const entries = (await listVideoIndex({ table, shard })).active;
     expect(entries.find((entry) => entry.videoId === input.videoId)).toEqual({
       creatorId,
       videoId: input.videoId,
@@ -121,7 +121,7 @@ describe("video repository", () => {
 
     await updateVideoStatus({ table, creatorId, videoId, from: ["UPLOADED"], to: "QUEUED" });
     expect(
-      (await listActiveVideos({ table, shard: activeVideoShardOf(videoId) })).find(
+      (await listVideoIndex({ table, shard: activeVideoShardOf(videoId) })).active.find(
         (e) => e.videoId === videoId,
       )?.status,
     ).toBe("QUEUED");
@@ -186,7 +186,7 @@ describe("video repository", () => {
     const video = await findVideoById({ table, creatorId, videoId, consistent: true });
     expect(video).toMatchObject({ stage: "signals", progressPercent: 42.3 });
     expect(Date.parse(video?.updatedAt ?? "")).toBeGreaterThan(Date.now() - 10_000);
-    const entry = (await listActiveVideos({ table, shard: activeVideoShardOf(videoId) })).find(
+    const entry = (await listVideoIndex({ table, shard: activeVideoShardOf(videoId) })).active.find(
       (e) => e.videoId === videoId,
     );
     expect(entry?.updatedAt).toBe(video?.updatedAt);
@@ -299,11 +299,7 @@ describe("video repository", () => {
     await createVideo({ table, video });
     await createVideo({ table, video: neighbour });
     const { videoId } = video;
-    const keys: Key[] = [
-      videoKey(creatorId, videoId),
-      activeVideoKey(videoId),
-      uploadPartsKey(creatorId, videoId),
-    ];
+    const keys: Key[] = [videoKey(creatorId, videoId), uploadPartsKey(creatorId, videoId)];
     const put = async (key: Key, attributes: Record<string, unknown>) => {
       await table.documentClient.send(
         new PutCommand({ TableName: table.tableName, Item: { ...key, ...attributes } }),
@@ -329,12 +325,21 @@ describe("video repository", () => {
     );
     for (const key of keys) expect(await exists(key)).toBe(true);
 
-    await deleteVideoItems({ table, creatorId, videoId });
+    const emptyFolderAfter = new Date(Date.now() + 3_900_000);
+    await deleteVideoItems({ table, creatorId, videoId, emptyFolderAfter });
     for (const key of keys) expect(await exists(key), JSON.stringify(key)).toBe(false);
     expect(await exists(videoKey(creatorId, neighbour.videoId))).toBe(true);
     expect(await exists(clipKey(creatorId, neighbourClip))).toBe(true);
+    // Its index entry now says when to look at its folder once more.
+    const index = await listVideoIndex({ table, shard: activeVideoShardOf(videoId) });
+    expect(index.active.find((entry) => entry.videoId === videoId)).toBeUndefined();
+    expect(index.deleted.find((entry) => entry.videoId === videoId)).toEqual({
+      creatorId,
+      videoId,
+      emptyFolderAfter: emptyFolderAfter.toISOString(),
+    });
     // Repeatable.
-    await deleteVideoItems({ table, creatorId, videoId });
+    await deleteVideoItems({ table, creatorId, videoId, emptyFolderAfter });
   });
   it("deletes each clip with the rank item of its current score when a render re-scores it during the delete", async () => {
     const creatorId = createId("creator");
@@ -362,6 +367,7 @@ describe("video repository", () => {
       table,
       creatorId,
       videoId,
+      emptyFolderAfter: new Date(),
       // Each clip's render job re-scores it (moving its rank item) just after the delete read it.
       afterClipRead: async ({ clipId }) => {
         if (rescored.includes(clipId)) return;

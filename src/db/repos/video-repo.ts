@@ -209,6 +209,18 @@ const ActiveVideoItem = z.object({
 });
 export type ActiveVideoEntry = Omit<z.infer<typeof ActiveVideoItem>, "type">;
 
+/** A deleted video, in the active-video index until the last URL signed for its upload expires. */
+const DeletedVideoItem = z.object({
+  type: z.literal("DeletedVideo"),
+  creatorId: z.string(),
+  videoId: z.string(),
+  /** When the video's folder is emptied once more (an upload URL may store an object until then). */
+  emptyFolderAfter: z.string(),
+});
+export type DeletedVideoEntry = Omit<z.infer<typeof DeletedVideoItem>, "type">;
+
+const VideoIndexItem = z.discriminatedUnion("type", [ActiveVideoItem, DeletedVideoItem]);
+
 const UploadPartsItem = z.object({
   type: z.literal("VideoUploadParts"),
   uploadId: z.string(),
@@ -734,6 +746,36 @@ export async function recordUploadPart(options: {
   }
 }
 
+/**
+ * Forgets the parts recorded for a multipart upload, when storage refused them (a part
+ * re-sent since, or an ETag it never gave): trusted again, they would be offered as stored on
+ * every resume and refused on every completion. The browser then sends every part again.
+ */
+export async function forgetRecordedUploadParts(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+  uploadId: string;
+}): Promise<void> {
+  const { table } = options;
+  try {
+    await table.documentClient.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: uploadPartsKey(options.creatorId, options.videoId),
+        UpdateExpression: "SET #parts = :none",
+        ConditionExpression: "attribute_exists(PK) AND #uploadId = :uploadId",
+        ExpressionAttributeNames: { "#parts": "parts", "#uploadId": "uploadId" },
+        ExpressionAttributeValues: { ":none": {}, ":uploadId": options.uploadId },
+      }),
+    );
+  } catch (error) {
+    // Another upload's record, or none: nothing of this upload's is left to forget.
+    if (error instanceof ConditionalCheckFailedException) return;
+    throw error;
+  }
+}
+
 export type RecordedPart = { partNumber: number; etag: string };
 
 // The parts recorded for a multipart upload, by part number (GetItem, consistent).
@@ -771,18 +813,30 @@ export async function findLastUploadPartAt(options: {
   return item?.lastPartAt ?? null;
 }
 
-// Every entry of one shard of the active-video index (Query on ACTIVE_VIDEO#<shard>, all pages).
-export async function listActiveVideos(options: {
+// Every entry of one shard of the active-video index (Query on ACTIVE_VIDEO#<shard>, all pages):
+// the videos in progress and the videos deleted whose folder is still to be emptied once more.
+export async function listVideoIndex(options: {
   table: Table;
   shard: number;
   onStats?: (stats: QueryStats) => void;
-}): Promise<ActiveVideoEntry[]> {
+}): Promise<{ active: ActiveVideoEntry[]; deleted: DeletedVideoEntry[] }> {
   const items = await queryAllItems({
     ...options,
     pk: activeVideoPk(options.shard),
-    schema: ActiveVideoItem,
+    schema: VideoIndexItem,
   });
-  return items.map(({ type: _type, ...entry }) => entry);
+  const active: ActiveVideoEntry[] = [];
+  const deleted: DeletedVideoEntry[] = [];
+  for (const item of items) {
+    if (item.type === "ActiveVideo") {
+      const { type: _type, ...entry } = item;
+      active.push(entry);
+    } else {
+      const { type: _type, ...entry } = item;
+      deleted.push(entry);
+    }
+  }
+  return { active, deleted };
 }
 
 export const ACTIVE_VIDEO_SHARDS = Array.from({ length: ACTIVE_VIDEO_SHARD_COUNT }, (_, shard) => shard);
@@ -813,6 +867,8 @@ export async function deleteVideoItems(options: {
   table: Table;
   creatorId: string;
   videoId: string;
+  /** When the last URL signed for the video's upload expires (see DeletedVideoItem). */
+  emptyFolderAfter: Date;
   /** Test seam: runs between reading a clip and deleting it (see deleteClip). */
   afterClipRead?: (clip: ClipAsRead) => Promise<void>;
 }): Promise<{ deletedItems: number }> {
@@ -830,9 +886,18 @@ export async function deleteVideoItems(options: {
     new TransactWriteCommand({
       TransactItems: [
         { Delete: { TableName: table.tableName, Key: videoKey(creatorId, videoId) } },
-        { Delete: { TableName: table.tableName, Key: activeVideoKey(videoId) } },
+        {
+          Put: {
+            TableName: table.tableName,
+            Item: itemOf(activeVideoKey(videoId), "DeletedVideo", {
+              creatorId,
+              videoId,
+              emptyFolderAfter: options.emptyFolderAfter.toISOString(),
+            }),
+          },
+        },
       ],
     }),
   );
-  return { deletedItems: deletedItems + childKeys.length + 2 };
+  return { deletedItems: deletedItems + childKeys.length + 1 };
 }

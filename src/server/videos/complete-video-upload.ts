@@ -3,6 +3,7 @@ import { DeleteObjectCommand } from "@aws-sdk/client-s3";
 import { z } from "zod";
 import {
   claimVideoCompletion,
+  forgetRecordedUploadParts,
   markVideoUploaded,
   releaseVideoCompletion,
   updateVideoStatus,
@@ -143,7 +144,8 @@ async function closeMultipartUpload(
 ): Promise<void> {
   const { uploadId, partCount } = video;
   if (!uploadId || !partCount) return;
-  const parts = givenParts ?? (await findStoredParts(runtime, video)).parts;
+  const stored = givenParts ? null : await findStoredParts(runtime, video);
+  const parts = givenParts ?? stored?.parts ?? [];
   const byNumber = new Map(parts.map((part) => [part.partNumber, part.etag.replaceAll('"', "")]));
   const missing: number[] = [];
   for (let partNumber = 1; partNumber <= partCount; partNumber++)
@@ -168,18 +170,30 @@ async function closeMultipartUpload(
     const name = error instanceof Error ? error.name : "";
     // Already completed by an earlier request whose answer was lost: HeadObject decides.
     if (name === "NoSuchUpload") return;
-    if (name === "InvalidPart" || name === "InvalidPartOrder" || name === "EntityTooSmall") {
+    const refused =
+      name === "InvalidPart" ||
+      name === "InvalidPartOrder" ||
+      name === "EntityTooSmall" ||
+      // s3rver fails on a part file it does not have with a file-system error.
+      /ENOENT/.test(String((error as Error).message));
+    // Parts the browser reported that storage does not hold as reported: forgotten, so the
+    // resume asks for them again instead of offering them as stored forever.
+    if (refused && stored?.source === "recorded") {
+      await forgetRecordedUploadParts({
+        table: tableOf(runtime),
+        creatorId: video.creatorId,
+        videoId: video.videoId,
+        uploadId,
+      });
+    }
+    if (refused) {
       throw new AppError(
         "conflict",
-        "Some parts did not arrive intact. Resume the upload to send them again.",
-        {
-          cause: error,
-        },
+        /ENOENT/.test(String((error as Error).message))
+          ? "Some parts are not uploaded yet. Resume the upload."
+          : "Some parts did not arrive intact. Resume the upload to send them again.",
+        { cause: error },
       );
-    }
-    // s3rver fails on a part file it does not have with a file-system error.
-    if (/ENOENT/.test(String((error as Error).message))) {
-      throw new AppError("conflict", "Some parts are not uploaded yet. Resume the upload.", { cause: error });
     }
     throw error;
   }

@@ -342,6 +342,48 @@ describe("multipart upload", () => {
     const completed = await complete(etags);
     expect(completed.video.status).toBe("UPLOADED");
   });
+
+  it("forgets reported parts storage refuses, so a resume sends them again and the upload completes", async () => {
+    const creatorId = createId("creator");
+    const bytes = Buffer.alloc(6 * MiB, 5);
+    const { video, upload } = await createVideoUpload({
+      runtime,
+      creatorId,
+      body: { filename: "big.mp4", contentType: "video/mp4", sizeBytes: bytes.length },
+    });
+    if (upload.kind !== "multipart") throw new Error("expected multipart");
+    const chunks = partsOf(bytes, 5 * MiB);
+    const videoId = video.id;
+    // Both parts stored, but reported with ETags storage never gave.
+    for (const [index, part] of upload.parts.entries()) {
+      expect((await putBytes(part.url, chunks[index]!)).status).toBe(200);
+      await recordUploadedPart({
+        runtime,
+        creatorId,
+        videoId,
+        partNumber: part.partNumber,
+        etag: '"0123456789abcdef0123456789abcdef"',
+      });
+    }
+    expect(await codeOf(completeVideoUpload({ runtime, creatorId, videoId, body: {} }))).toBe("conflict");
+
+    const resumed = await resumeVideoUpload({ runtime, creatorId, videoId });
+    if (resumed.upload.kind !== "multipart") throw new Error("expected multipart");
+    expect(resumed.upload.storedParts).toEqual([]);
+    expect(resumed.upload.parts.map((part) => part.partNumber)).toEqual([1, 2]);
+    for (const [index, part] of resumed.upload.parts.entries()) {
+      const response = await putBytes(part.url, chunks[index]!);
+      await recordUploadedPart({
+        runtime,
+        creatorId,
+        videoId,
+        partNumber: part.partNumber,
+        etag: response.headers.get("etag")!,
+      });
+    }
+    const completed = await completeVideoUpload({ runtime, creatorId, videoId, body: {} });
+    expect(completed.video).toMatchObject({ status: "UPLOADED", sizeBytes: bytes.length });
+  });
 });
 
 describe("two tabs completing the same upload at once", () => {
@@ -544,6 +586,13 @@ describe("ownership", () => {
 });
 
 describe("delete", () => {
+  async function indexEntryType(videoId: string): Promise<string | null> {
+    const output = await table.documentClient.send(
+      new GetCommand({ TableName: table.tableName, Key: activeVideoKey(videoId), ConsistentRead: true }),
+    );
+    return (output.Item?.type as string | undefined) ?? null;
+  }
+
   async function exists(key: Key) {
     const output = await table.documentClient.send(
       new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true }),
@@ -579,13 +628,10 @@ describe("delete", () => {
 
     await deleteVideo({ runtime, creatorId, videoId });
     expect(await listKeys({ s3: runtime.clients.s3, bucket, prefix })).toEqual([]);
-    for (const key of [
-      ...itemKeys,
-      videoKey(creatorId, videoId),
-      activeVideoKey(videoId),
-      uploadPartsKey(creatorId, videoId),
-    ])
+    for (const key of [...itemKeys, videoKey(creatorId, videoId), uploadPartsKey(creatorId, videoId)])
       expect(await exists(key), JSON.stringify(key)).toBe(false);
+    // Until its upload URL expires, the index keeps the video's folder to empty once more.
+    expect(await indexEntryType(videoId)).toBe("DeletedVideo");
     expect(await codeOf(deleteVideo({ runtime, creatorId, videoId }))).toBe("not_found");
   });
 
@@ -606,12 +652,9 @@ describe("delete", () => {
       etag: response.headers.get("etag")!,
     });
     await deleteVideo({ runtime, creatorId, videoId: video.id });
-    for (const key of [
-      videoKey(creatorId, video.id),
-      activeVideoKey(video.id),
-      uploadPartsKey(creatorId, video.id),
-    ])
+    for (const key of [videoKey(creatorId, video.id), uploadPartsKey(creatorId, video.id)])
       expect(await exists(key)).toBe(false);
+    expect(await indexEntryType(video.id)).toBe("DeletedVideo");
     expect(
       await listKeys({ s3: runtime.clients.s3, bucket, prefix: videoObjectPrefix(creatorId, video.id) }),
     ).toEqual([]);

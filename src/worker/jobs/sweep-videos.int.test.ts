@@ -16,13 +16,15 @@ import {
 import { singleUploadVideo } from "@/db/testing/single-upload-video";
 import { createId } from "@/lib/ids";
 import { tableOf } from "@/server/runtime";
+import { createVideoUpload } from "@/server/videos/create-video-upload";
+import { deleteVideo } from "@/server/videos/delete-video";
 import { testJobContext } from "@/server/videos/testing/test-job-context";
 import { deleteTestQueue, drainJobs, testQueueName } from "@/server/videos/testing/test-queue";
 import { listKeys } from "@/storage/delete-prefix";
 import { videoObjectPrefix } from "@/storage/object-keys";
 import { provisionResources } from "../../../dev/provision";
 import { testRuntime, testTableName } from "../../../dev/test/runtime";
-import { MAX_REQUEUES, sweepVideosJob } from "./sweep-videos";
+import { MAX_REQUEUES, sweepVideos, sweepVideosJob } from "./sweep-videos";
 
 // Its own table: its sweeps act on whatever has stalled in the table they read.
 const runtime = testRuntime({
@@ -40,6 +42,13 @@ beforeAll(() => {
   return provisionResources({ aws: config.aws, appOrigin: config.appUrl, ...clients });
 });
 afterAll(() => deleteTestQueue(runtime).catch(() => {}));
+
+async function indexEntryType(videoId: string): Promise<string | null> {
+  const output = await table.documentClient.send(
+    new GetCommand({ TableName: table.tableName, Key: activeVideoKey(videoId), ConsistentRead: true }),
+  );
+  return (output.Item?.type as string | undefined) ?? null;
+}
 
 async function exists(key: Key) {
   const output = await table.documentClient.send(
@@ -99,7 +108,8 @@ describe("sweep-videos", () => {
     await sweepVideosJob.run({}, testJobContext(runtime).context);
 
     expect(await findVideoById({ table, ...abandoned })).toBeUndefined();
-    expect(await exists(activeVideoKey(abandoned.videoId))).toBe(false);
+    // Its index entry waits for the upload URLs to expire, to empty the folder once more.
+    expect(await indexEntryType(abandoned.videoId)).toBe("DeletedVideo");
     expect(
       await listKeys({
         s3: runtime.clients.s3,
@@ -256,5 +266,32 @@ describe("sweep-videos", () => {
     );
     await sweepVideosJob.run({}, testJobContext(runtime).context);
     expect(await exists(activeVideoKey(videoId))).toBe(false);
+  });
+
+  it("empties a deleted video's folder once its upload URL has expired, removing a file PUT after the delete", async () => {
+    const creatorId = createId("creator");
+    const { video, upload } = await createVideoUpload({
+      runtime,
+      creatorId,
+      body: { filename: "talk.mp4", contentType: "video/mp4", sizeBytes: 5 },
+    });
+    if (upload.kind !== "single") throw new Error("expected a single PUT");
+    await deleteVideo({ runtime, creatorId, videoId: video.id });
+    // The URL signed before the delete still stores a file, which nothing refers to.
+    const put = await fetch(upload.url, { method: "PUT", body: "bytes", headers: upload.headers });
+    expect(put.status).toBe(200);
+    const prefix = videoObjectPrefix(creatorId, video.id);
+    const stored = () => listKeys({ s3: runtime.clients.s3, bucket, prefix });
+    expect(await stored()).toHaveLength(1);
+
+    const urlStillValid = await sweepVideos({ runtime, now: new Date(Date.now() + 30 * 60_000) });
+    expect(await stored()).toHaveLength(1);
+    expect(await indexEntryType(video.id)).toBe("DeletedVideo");
+    expect(urlStillValid.lateObjects).toBe(0);
+
+    const report = await sweepVideos({ runtime, now: new Date(Date.now() + 70 * 60_000) });
+    expect(await stored()).toEqual([]);
+    expect(await indexEntryType(video.id)).toBeNull();
+    expect(report.lateObjects).toBeGreaterThanOrEqual(1);
   });
 });

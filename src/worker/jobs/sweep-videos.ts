@@ -2,10 +2,11 @@ import {
   ACTIVE_VIDEO_SHARDS,
   type ActiveVideoEntry,
   claimVideoCompletion,
+  type DeletedVideoEntry,
   deleteActiveVideoEntry,
   findLastUploadPartAt,
   findVideoById,
-  listActiveVideos,
+  listVideoIndex,
   releaseVideoCompletion,
   updateVideo,
   type Video,
@@ -13,6 +14,8 @@ import {
 import { enqueueJob } from "@/queue/enqueue-job";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { purgeVideo } from "@/server/videos/purge-video";
+import { deletePrefix } from "@/storage/delete-prefix";
+import { videoObjectPrefix } from "@/storage/object-keys";
 import type { JobHandler, JobLog } from "../job-types";
 import { failVideo } from "./fail-video";
 import { sweepClipRenders } from "./sweep-clip-renders";
@@ -31,7 +34,9 @@ import { sweepClipRenders } from "./sweep-clip-renders";
  *   queue (analysis runs one at a time), so they count as stuck only after
  *   `QUEUED_STUCK_AFTER_MS` and are never failed for it: a re-queued duplicate finds its work
  *   done or in progress;
- * - removes index entries whose video is gone.
+ * - removes index entries whose video is gone;
+ * - empties a deleted video's folder once more when the URLs signed for its upload have expired
+ *   (a PUT through one after the delete stored a file nothing refers to), then forgets it.
  * The job then sweeps clip renders (sweep-clip-renders.ts).
  * The index entry is only a hint: each candidate's own item decides. Running it twice is harmless.
  */
@@ -47,6 +52,9 @@ export type SweepReport = {
   failed: number;
   orphans: number;
   active: number;
+  /** Deleted videos' folders emptied again (and the objects found in them). */
+  deletedFolders: number;
+  lateObjects: number;
 };
 
 export const sweepVideosJob: JobHandler<"sweep-videos"> = {
@@ -73,12 +81,43 @@ export async function sweepVideos(options: {
   const queuedStuckAfterMs = Math.max(stuckAfterMs, options.queuedStuckAfterMs ?? QUEUED_STUCK_AFTER_MS);
   const abandonAfterMs = runtime.config.uploads.abandonAfterHours * 3600_000;
   const table = tableOf(runtime);
-  const report: SweepReport = { abandoned: 0, requeued: 0, failed: 0, orphans: 0, active: 0 };
+  const report: SweepReport = {
+    abandoned: 0,
+    requeued: 0,
+    failed: 0,
+    orphans: 0,
+    active: 0,
+    deletedFolders: 0,
+    lateObjects: 0,
+  };
 
   const isOlderThan = (iso: string, ageMs: number) => nowMs - Date.parse(iso) > ageMs;
   const entries: ActiveVideoEntry[] = [];
-  for (const shard of ACTIVE_VIDEO_SHARDS) entries.push(...(await listActiveVideos({ table, shard })));
+  const deleted: DeletedVideoEntry[] = [];
+  for (const shard of ACTIVE_VIDEO_SHARDS) {
+    const index = await listVideoIndex({ table, shard });
+    entries.push(...index.active);
+    deleted.push(...index.deleted);
+  }
   report.active = entries.length;
+
+  for (const entry of deleted) {
+    if (Date.parse(entry.emptyFolderAfter) > nowMs) continue;
+    try {
+      const objects = await deletePrefix({
+        s3: runtime.clients.s3,
+        bucket: runtime.config.aws.bucketName,
+        prefix: videoObjectPrefix(entry.creatorId, entry.videoId),
+      });
+      if (objects > 0)
+        log("removed files stored after their video was deleted", { videoId: entry.videoId, objects });
+      await deleteActiveVideoEntry({ table, videoId: entry.videoId });
+      report.deletedFolders++;
+      report.lateObjects += objects;
+    } catch (error) {
+      log("could not empty a deleted video's folder", { videoId: entry.videoId, error: String(error) });
+    }
+  }
 
   const thresholdOf = (video: Pick<Video, "status" | "origin">) =>
     video.status === "UPLOADING" && video.origin === "upload"
