@@ -53,6 +53,14 @@ export async function readJsonBody<T>(
     }
   }
   const text = Buffer.concat(chunks).toString("utf8");
+  // JSON only as JSON: a body sent as a form or as text/plain is what a page on another site can
+  // send without asking first (the Origin check is the first line; this is the second).
+  if (text.length > 0 && !isJsonContentType(request.headers.get("content-type"))) {
+    throw new AppError(
+      "unsupported_media_type",
+      "Send the request body as JSON, with the header Content-Type: application/json.",
+    );
+  }
   let parsed: unknown;
   try {
     parsed = text.length === 0 ? {} : JSON.parse(text);
@@ -60,6 +68,11 @@ export async function readJsonBody<T>(
     throw new AppError("bad_request", "The request body is not valid JSON.");
   }
   return schema.parse(parsed);
+}
+
+function isJsonContentType(header: string | null): boolean {
+  const mediaType = header?.split(";")[0]?.trim().toLowerCase() ?? "";
+  return mediaType === "application/json" || /^application\/[\w.+-]+\+json$/.test(mediaType);
 }
 
 /** Wraps a route handler so every thrown error becomes the standard error body. */
