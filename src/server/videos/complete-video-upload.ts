@@ -170,12 +170,10 @@ async function closeMultipartUpload(
     const name = error instanceof Error ? error.name : "";
     // Already completed by an earlier request whose answer was lost: HeadObject decides.
     if (name === "NoSuchUpload") return;
+    // s3rver fails on a part file it does not have with a file-system error.
+    const partsMissing = /ENOENT/.test(String((error as Error).message));
     const refused =
-      name === "InvalidPart" ||
-      name === "InvalidPartOrder" ||
-      name === "EntityTooSmall" ||
-      // s3rver fails on a part file it does not have with a file-system error.
-      /ENOENT/.test(String((error as Error).message));
+      partsMissing || name === "InvalidPart" || name === "InvalidPartOrder" || name === "EntityTooSmall";
     // Parts the browser reported that storage does not hold as reported: forgotten, so the
     // resume asks for them again instead of offering them as stored forever.
     if (refused && stored?.source === "recorded") {
@@ -189,7 +187,7 @@ async function closeMultipartUpload(
     if (refused) {
       throw new AppError(
         "conflict",
-        /ENOENT/.test(String((error as Error).message))
+        partsMissing
           ? "Some parts are not uploaded yet. Resume the upload."
           : "Some parts did not arrive intact. Resume the upload to send them again.",
         { cause: error },
