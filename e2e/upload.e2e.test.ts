@@ -217,9 +217,20 @@ describe("uploading videos in Chromium", () => {
     await recent.getByText("Ready", { exact: true }).waitFor({ timeout: 150_000 });
     const topClip = page.getByTestId("top-clip").first();
     await topClip.waitFor();
-    // With a video uploaded and its clips made, both first steps are ticked off.
-    await page.getByText("Both done: your best clips are below.").waitFor();
-    expect(await page.getByText("Done:", { exact: true }).count()).toBe(2);
+    // With a video uploaded and its clips made, the first steps give way to the last days:
+    // today's bar counts the clips just made.
+    await page.getByRole("heading", { name: "Last 14 days" }).waitFor();
+    const clipCount = (await (await page.request.get(`${upload.appUrl}/api/videos/${videoId}`)).json()).video
+      .clipCount as number;
+    // Counted just after the video turned ready, which is when the page stopped refreshing.
+    const chart = page.getByRole("img", { name: /^Clips made each day: / });
+    await expect
+      .poll(async () => {
+        const label = await chart.getAttribute("aria-label");
+        if (label?.endsWith("none")) await page.reload();
+        return label;
+      })
+      .toMatch(new RegExp(`: \\d+ \\w+ ${clipCount}$`));
     expect(await topClip.getByRole("link").getAttribute("href")).toMatch(
       new RegExp(`^/videos/${videoId}#clip-`),
     );
@@ -253,6 +264,11 @@ describe("uploading videos in Chromium", () => {
     await page.keyboard.press("Escape");
 
     // On the video's page the creator picks another layout for a clip, and it re-renders so.
+    // The editor takes the focus in its start field; Escape leaves it, back on Edit.
+    await card.getByRole("button", { name: "Edit", exact: true }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? "")).toMatch(/-start$/);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Edit");
     await card.getByRole("button", { name: "Edit", exact: true }).click();
     await card.getByLabel("Layout").selectOption("fit");
     await card.getByRole("button", { name: "Save and re-render" }).click();

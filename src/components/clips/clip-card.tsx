@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
@@ -53,6 +53,12 @@ export function ClipCard({
     onChange?.(clip);
   }, [clip, onChange]);
   const [editing, setEditing] = useState(false);
+  // Closing the editor gives the focus back to the Edit button it was opened from.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const closeEditor = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
   const [playing, setPlaying] = useState(false);
   const band = scoreBand(clip.score);
 
@@ -64,20 +70,20 @@ export function ClipCard({
     setPlaying(true);
   };
 
-  const seekButton = (seconds: number, label?: string) =>
+  // Named for what it does: a keyboard or screen-reader user meets several times in a row.
+  const seekButton = (seconds: number, purpose: string) =>
     onSeek ? (
       <button
         type="button"
         onClick={() => onSeek(seconds)}
+        aria-label={`Play the source from ${formatTimestamp(seconds)}: ${purpose}`}
         className="rounded px-1 font-mono text-xs font-medium text-brand-700 tabular-nums hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
         title="Play the source from here"
       >
-        {label ?? formatTimestamp(seconds)}
+        {formatTimestamp(seconds)}
       </button>
     ) : (
-      <span className="font-mono text-xs text-slate-500 tabular-nums">
-        {label ?? formatTimestamp(seconds)}
-      </span>
+      <span className="font-mono text-xs text-slate-500 tabular-nums">{formatTimestamp(seconds)}</span>
     );
 
   return (
@@ -98,7 +104,7 @@ export function ClipCard({
           <div className="min-w-0 flex-1">
             <h3 className="line-clamp-2 text-sm font-semibold text-slate-900">{clip.title}</h3>
             <p className="mt-0.5 flex flex-wrap items-center gap-x-1 text-xs text-slate-500">
-              {seekButton(clip.startSeconds)}
+              {seekButton(clip.startSeconds, "where this clip starts")}
               <span aria-hidden="true">–</span>
               <span className="font-mono tabular-nums">{formatTimestamp(clip.endSeconds)}</span>
               <span aria-hidden="true">·</span>
@@ -134,7 +140,7 @@ export function ClipCard({
           <ul className="flex flex-col gap-1 text-sm text-slate-700">
             {clip.reasons.map((reason) => (
               <li key={`${reason.atSeconds}-${reason.text}`} className="flex items-start gap-1.5">
-                <span className="shrink-0 pt-px">{seekButton(reason.atSeconds)}</span>
+                <span className="shrink-0 pt-px">{seekButton(reason.atSeconds, reason.text)}</span>
                 <span className="min-w-0">{reason.text}</span>
               </li>
             ))}
@@ -172,9 +178,9 @@ export function ClipCard({
             playerSeconds={playerSeconds}
             onSaved={(saved) => {
               setClip(saved);
-              setEditing(false);
+              closeEditor();
             }}
-            onCancel={() => setEditing(false)}
+            onCancel={closeEditor}
             onDeleted={onDeleted && (() => onDeleted(clip.clipId))}
           />
         ) : (
@@ -188,6 +194,7 @@ export function ClipCard({
               </a>
             ) : null}
             <button
+              ref={editButton}
               type="button"
               className={buttonClasses("secondary", "sm")}
               onClick={() => setEditing(true)}

@@ -1,6 +1,6 @@
 "use client";
 
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -63,6 +63,16 @@ export function ClipEditor({
   const [error, setError] = useState<string | null>(null);
   const { minSeconds, maxSeconds } = clip.editLimits;
   const durationSeconds = clip.source.durationSeconds;
+  // Opened from its Edit button, which goes away: the start field takes the focus.
+  const startField = useRef<HTMLInputElement>(null);
+  useEffect(() => startField.current?.focus(), []);
+  // Escape leaves the editor as Cancel does (the delete dialog handles its own Escape).
+  const cancelOnEscape = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === "Escape" && !askingToDelete && !saving) {
+      event.preventDefault();
+      onCancel();
+    }
+  };
 
   const start = parseTimestamp(startText);
   const end = parseTimestamp(endText);
@@ -135,6 +145,7 @@ export function ClipEditor({
           −
         </button>
         <input
+          ref={which === "start" ? startField : undefined}
           id={`${clip.clipId}-${which}`}
           value={value}
           onChange={(event) => setValue(event.target.value)}
@@ -165,7 +176,12 @@ export function ClipEditor({
   );
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
+    <form
+      onSubmit={submit}
+      onKeyDown={cancelOnEscape}
+      aria-label={`Edit “${clip.title}”`}
+      className="flex flex-col gap-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200"
+    >
       <div className="flex flex-wrap gap-4">
         {field("start", "Start", startText, setStartText)}
         {field("end", "End", endText, setEndText)}

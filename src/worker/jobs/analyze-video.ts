@@ -12,6 +12,7 @@ import {
   setClipRenderStatus,
   upsertClipsForVideo,
 } from "@/db/repos/clip-repo";
+import { findCreatorById } from "@/db/repos/creator-repo";
 import { incrementDailyCounters } from "@/db/repos/daily-analytics-repo";
 import {
   findVideoById,
@@ -28,6 +29,7 @@ import { DEFAULT_SIGNAL_MODE, describeTooShortToClip } from "@/engine/defaults";
 import { prepareRenderer } from "@/engine/render/render-clip";
 import { extractSignals, SignalExtractionError } from "@/engine/signals/extract-signals";
 import type { AnalysisResult, MediaProbe, SignalCurve } from "@/engine/types";
+import { isoDateIn } from "@/lib/local-date";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { MediaProbeError, probeMedia } from "@/media/probe";
 import type { HttpHeaders } from "@/media/probe-args";
@@ -475,10 +477,12 @@ async function finishStage(state: PipelineState): Promise<void> {
   context.log("video ready", { videoId, clips: clips.length });
   if (!firstTime) return;
   const durationSeconds = ready.probe?.durationSeconds ?? 0;
+  // Counted on the creator's calendar day, as their dashboard shows the days.
+  const creator = await findCreatorById({ table, creatorId }).catch(() => undefined);
   await incrementDailyCounters({
     table,
     creatorId,
-    isoDate: new Date().toISOString().slice(0, 10),
+    isoDate: isoDateIn(creator?.timezone ?? "UTC"),
     counters: {
       videosProcessed: 1,
       clipsCreated: clips.length,

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { TopClips } from "@/components/clips/top-clips";
+import { ActivityCard } from "@/components/dashboard/activity-card";
 import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -11,6 +12,7 @@ import { VideoIcon } from "@/components/videos/video-links";
 import { isTerminalStatus } from "@/lib/video-status";
 import { requireCurrentCreator } from "@/server/auth/get-current-creator";
 import { listClips } from "@/server/clips/list-clips";
+import { getRecentActivity } from "@/server/dashboard/get-recent-activity";
 import { getRuntime } from "@/server/runtime";
 import { listVideos } from "@/server/videos/list-videos";
 
@@ -43,10 +45,12 @@ export default async function DashboardPage() {
   const creator = await requireCurrentCreator();
   const runtime = getRuntime();
   const { creatorId } = creator;
-  // One Query each: the newest videos, and the best clips from the score-ranked items.
-  const [{ videos }, { clips }] = await Promise.all([
+  // One Query each: the newest videos, the best clips from the score-ranked items, and the
+  // last days' counters.
+  const [{ videos }, { clips }, activity] = await Promise.all([
     listVideos({ runtime, creatorId, limit: RECENT_VIDEO_COUNT }),
     listClips({ runtime, creatorId, sort: "score", limit: TOP_CLIP_COUNT }),
+    getRecentActivity({ runtime, creatorId, timeZone: creator.timezone }),
   ]);
   const greetingName = creator.displayName ?? creator.email.split("@")[0];
   const progress: SetupProgress = { hasVideos: videos.length > 0, hasClips: clips.length > 0 };
@@ -74,48 +78,46 @@ export default async function DashboardPage() {
               />
             )}
           </div>
-          <Card>
-            <CardHeader
-              title="Getting started"
-              description={
-                stepsDone.every(Boolean)
-                  ? "Both done: your best clips are below."
-                  : "Two steps to your first clips."
-              }
-            />
-            <CardBody className="py-2">
-              <ol className="divide-y divide-slate-100">
-                {STEPS.map((step, index) => (
-                  <li key={step.href}>
-                    <Link href={step.href} className="group flex gap-3 py-3">
-                      <span
-                        className={`grid h-6 w-6 shrink-0 place-items-center rounded-full text-xs font-semibold ${
-                          stepsDone[index]
-                            ? "bg-emerald-50 text-emerald-700"
-                            : "bg-slate-100 text-slate-600 group-hover:bg-brand-50 group-hover:text-brand-700"
-                        }`}
-                      >
-                        {stepsDone[index] ? (
-                          <>
-                            <span aria-hidden="true">✓</span>
-                            <span className="sr-only">Done:</span>
-                          </>
-                        ) : (
-                          index + 1
-                        )}
-                      </span>
-                      <span>
-                        <span className="block text-sm font-medium text-slate-900 group-hover:text-brand-700">
-                          {step.title}
+          {/* Once both steps are done, the card shows what has been made lately instead. */}
+          {stepsDone.every(Boolean) ? (
+            <ActivityCard activity={activity} />
+          ) : (
+            <Card>
+              <CardHeader title="Getting started" description="Two steps to your first clips." />
+              <CardBody className="py-2">
+                <ol className="divide-y divide-slate-100">
+                  {STEPS.map((step, index) => (
+                    <li key={step.href}>
+                      <Link href={step.href} className="group flex gap-3 py-3">
+                        <span
+                          className={`grid h-6 w-6 shrink-0 place-items-center rounded-full text-xs font-semibold ${
+                            stepsDone[index]
+                              ? "bg-emerald-50 text-emerald-700"
+                              : "bg-slate-100 text-slate-600 group-hover:bg-brand-50 group-hover:text-brand-700"
+                          }`}
+                        >
+                          {stepsDone[index] ? (
+                            <>
+                              <span aria-hidden="true">✓</span>
+                              <span className="sr-only">Done:</span>
+                            </>
+                          ) : (
+                            index + 1
+                          )}
                         </span>
-                        <span className="block text-sm text-slate-500">{step.body}</span>
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ol>
-            </CardBody>
-          </Card>
+                        <span>
+                          <span className="block text-sm font-medium text-slate-900 group-hover:text-brand-700">
+                            {step.title}
+                          </span>
+                          <span className="block text-sm text-slate-500">{step.body}</span>
+                        </span>
+                      </Link>
+                    </li>
+                  ))}
+                </ol>
+              </CardBody>
+            </Card>
+          )}
         </div>
         {clips.length > 0 && <TopClips clips={clips} />}
       </div>
