@@ -1,5 +1,6 @@
 import { stderrOutput } from "@/cli/cli-output";
 import { CLIP_USAGE, parseClipArgs, runClipCommand, UsageError } from "@/cli/clip-command";
+import { formatTimestamp } from "@/engine/format-timestamp";
 
 /**
  * `truss` command line: `truss clip <file-or-url> --out <dir> …` runs the clip engine without
@@ -66,7 +67,7 @@ async function main(argv: string[]): Promise<number | NodeJS.Signals> {
     const report = await runClipCommand(options, { signal: controller.signal, output });
     const lines = report.clips.map(
       (clip) =>
-        `#${clip.rank}  ${clip.score.toString().padStart(3)}  ${clip.startSeconds.toFixed(1)}–${clip.endSeconds.toFixed(1)} s  ${clip.title}${clip.file ? `  → ${clip.file}` : ""}`,
+        `#${clip.rank}  ${clip.score.toString().padStart(3)}  ${formatTimestamp(clip.startSeconds)}–${formatTimestamp(clip.endSeconds)} (${Math.round(clip.endSeconds - clip.startSeconds)} s)  ${clip.title}${clip.file ? `  → ${clip.file}` : ""}`,
     );
     process.stdout.write(`${lines.join("\n")}\n`);
     return report.clips.some((clip) => clip.renderError) ? 1 : 0;

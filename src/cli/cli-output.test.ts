@@ -53,4 +53,14 @@ describe("lineOutput", () => {
       "  rendering: 100%",
     ]);
   });
+
+  it("goes on from where a task was after a line written in its middle", () => {
+    const lines: string[] = [];
+    const output = lineOutput((text) => lines.push(text));
+    output.progress("  rendering", 0);
+    output.line("  layout fit: nothing to follow");
+    output.progress("  rendering", 0);
+    output.progress("  rendering", 0.1);
+    expect(lines).toEqual(["  rendering: 0%", "  layout fit: nothing to follow", "  rendering: 10%"]);
+  });
 });

@@ -34,11 +34,13 @@ export function terminalOutput(stream: { write(chunk: string): unknown }): CliOu
 }
 
 export function lineOutput(writeLine: (text: string) => void): CliOutput {
-  // Per task, the percentage last written; a line starts every task afresh (each clip's render).
+  // Per task, the percentage last written. A line after a task's 100% starts it afresh (each
+  // clip's render); a line in the middle of a task (a note of what it found) does not, so its
+  // progress goes on from where it was instead of repeating.
   const logged = new Map<string, number>();
   return {
     line(text) {
-      logged.clear();
+      for (const [task, percent] of logged) if (percent >= 100) logged.delete(task);
       writeLine(text);
     },
     progress(task, fraction) {

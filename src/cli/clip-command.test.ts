@@ -85,6 +85,7 @@ describe("parseClipArgs", () => {
       captionsPath: null,
       layoutChoice: "facecam",
       render: true,
+      verbose: false,
     });
   });
 
@@ -96,7 +97,10 @@ describe("parseClipArgs", () => {
       weights: DEFAULT_SCORING_WEIGHTS,
       layoutChoice: "auto",
       render: false,
+      verbose: false,
     });
+    expect(parseClipArgs(["in.mp4", "--out", "o", "--verbose"]).verbose).toBe(true);
+    expect(() => parseClipArgs(["in.mp4", "--out", "o", "--verbose=1"])).toThrow(/--verbose takes no value/);
   });
 
   it.each([

@@ -13,6 +13,7 @@ import {
   resolveMomentOptions,
   SHORTEST_CLIP_SECONDS,
 } from "@/engine/defaults";
+import { RENDERED_LAYOUT_WORDS } from "@/engine/render/layout-words";
 import { prepareRenderer, renderClip, renderHintsFrom } from "@/engine/render/render-clip";
 import { DEFAULT_SCORING_WEIGHTS, parseWeights, SUBSCORE_NAMES } from "@/engine/scoring/weights";
 import {
@@ -59,6 +60,7 @@ Options:
   --captions <file>      an SRT or VTT transcript to burn in as captions
   --layout <L>           auto (default: decided per clip), crop, fit or facecam
   --no-render            analyse and write report.json only
+  --verbose              also say how each clip's framing was decided
   -h, --help             this text
 
 Each run replaces the clips and report.json of an earlier run in <dir>; other files there
@@ -82,6 +84,8 @@ export type ClipCommandOptions = {
   captionsPath: string | null;
   layoutChoice: LayoutChoice;
   render: boolean;
+  /** Print the renderer's notes (how the subject was looked for, why this layout). */
+  verbose: boolean;
 };
 
 const VALUE_FLAGS = [
@@ -103,6 +107,7 @@ export function parseClipArgs(argv: readonly string[]): ClipCommandOptions {
   const positional: string[] = [];
   const values = new Map<string, string>();
   let render = true;
+  let verbose = false;
   let optionsEnded = false;
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index] ?? "";
@@ -116,9 +121,10 @@ export function parseClipArgs(argv: readonly string[]): ClipCommandOptions {
       continue;
     }
     const [flag = "", inline] = arg.split(/=(.*)/s, 2);
-    if (flag === "--no-render") {
-      if (inline !== undefined) throw new UsageError("--no-render takes no value");
-      render = false;
+    if (flag === "--no-render" || flag === "--verbose") {
+      if (inline !== undefined) throw new UsageError(`${flag} takes no value`);
+      if (flag === "--no-render") render = false;
+      else verbose = true;
       continue;
     }
     if (!VALUE_FLAGS.includes(flag)) throw new UsageError(`Unknown option ${flag}`);
@@ -191,6 +197,7 @@ export function parseClipArgs(argv: readonly string[]): ClipCommandOptions {
     captionsPath: values.get("--captions") ?? null,
     layoutChoice,
     render,
+    verbose,
   };
 }
 
@@ -395,12 +402,19 @@ export async function runClipCommand(
             onProgress: (fraction) => output.progress("  rendering", fraction),
           },
           // Its work folder inside ours: whatever ends the run, one removal takes everything.
-          { binaries, log: (message) => log(`  ${message}`), temporaryDirectory: workDirectory },
+          {
+            binaries,
+            log: options.verbose ? (message) => log(`  ${message}`) : () => {},
+            temporaryDirectory: workDirectory,
+          },
         );
         clip.file = path.basename(rendered.videoPath);
         clip.thumbnail = path.basename(rendered.thumbnailPath);
         clip.preview = path.basename(rendered.previewPath);
         clip.layout = rendered.layout;
+        log(
+          `  ${clip.file} (${RENDERED_LAYOUT_WORDS[rendered.layout]}), rendered in ${formatDuration(elapsed(started))}`,
+        );
       } catch (error) {
         if (signal?.aborted) throw error;
         clip.renderError = (error as Error).message;

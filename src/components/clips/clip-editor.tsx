@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { cx } from "@/components/ui/cx";
 import { formatTimestamp } from "@/engine/format-timestamp";
-import type { LayoutChoice, RenderLayout } from "@/engine/types";
+import { RENDERED_LAYOUT_WORDS } from "@/engine/render/layout-words";
+import type { LayoutChoice } from "@/engine/types";
 import type { ClipDetail } from "@/server/clips/get-clip";
 import { deleteClipRequest, saveClipEdit } from "./clip-api";
 import { formatLength, parseTimestamp } from "./format-timestamp";
@@ -25,13 +26,6 @@ const LAYOUT_OPTIONS: { value: LayoutChoice; label: string }[] = [
   { value: "fit", label: "Whole frame, blurred bands" },
   { value: "facecam", label: "Face cam on top, picture below" },
 ];
-
-const RENDERED_AS: Record<RenderLayout, string> = {
-  crop: "following the subject",
-  fit: "the whole frame",
-  facecam: "face cam on top",
-  "native-vertical": "as filmed (vertical)",
-};
 
 /**
  * Edits a clip's start and end — typed times (`1:15.5`), ±1 s nudges, or "use player time"
@@ -207,7 +201,9 @@ export function ClipEditor({
             ))}
           </select>
           {clip.rendered && (
-            <p className="text-xs text-slate-500">Rendered now: {RENDERED_AS[clip.rendered.layout]}</p>
+            <p className="text-xs text-slate-500">
+              Rendered now: {RENDERED_LAYOUT_WORDS[clip.rendered.layout]}
+            </p>
           )}
         </div>
       )}

@@ -630,7 +630,7 @@ async function downloadObject(
   const { progress, storage, signal } = state;
   // A resumed job downloads again at a later stage: the bar must not jump back to 0.
   const from = Math.max(0, progress.percent);
-  await progress.stage("Downloading the video", from);
+  await progress.stage("Reading your video from storage", from);
   state.context.log("downloading the video", { key });
   const filePath = path.join(state.workDir, fileName);
   await downloadObjectToFile({
