@@ -26,9 +26,10 @@ export function ClipPreview({
   /**
    * Its place among the clips shown with it, best first (1 = best). Not the clip's `rank`, its
    * place in the analysis: a trim scores a clip again, and edited clips keep their rank
-   * through a request for other clips, so ranks can come out of order or with gaps.
+   * through a request for other clips, so ranks can come out of order or with gaps. Null shows
+   * none: some of the clips it would be counted among are not loaded yet.
    */
-  place: number;
+  place: number | null;
   onPlay: () => void;
   size?: "sm" | "md";
 }) {
@@ -88,11 +89,13 @@ export function ClipPreview({
             {...preview.imageEvents}
           />
         ))}
-      <span className="absolute inset-x-0 top-0 flex items-start justify-between p-2">
-        <span className="rounded-md bg-slate-950/70 px-1.5 py-0.5 text-xs font-semibold text-white backdrop-blur">
-          #{place}
+      {place !== null && (
+        <span className="absolute inset-x-0 top-0 flex items-start justify-between p-2">
+          <span className="rounded-md bg-slate-950/70 px-1.5 py-0.5 text-xs font-semibold text-white backdrop-blur">
+            #{place}
+          </span>
         </span>
-      </span>
+      )}
       <span className="absolute inset-x-0 bottom-0 flex items-end justify-end bg-gradient-to-t from-slate-950/70 to-transparent p-2 pt-8">
         <span className="rounded bg-slate-950/60 px-1.5 py-0.5 text-xs font-medium tabular-nums text-white">
           {formatLength(rendered?.durationSeconds ?? clip.durationSeconds)}

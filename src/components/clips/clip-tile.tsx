@@ -8,8 +8,9 @@ import { reasonBesideTitle } from "./reason-beside-title";
 import { ScoreRing } from "./score-ring";
 
 /**
- * A clip in a grid: its 9:16 preview (click plays it) with its place in the grid, best first,
- * its score, title, the video it comes from and a reason its title does not already say.
+ * A clip in a grid: its 9:16 preview (click plays it) with its place in the grid, best first
+ * (none while that place could still change), its score, title, the video it comes from and a
+ * reason its title does not already say.
  * A phone's two columns are narrow, so there the title takes the tile's full width and the
  * score sits beside the video's name; from `sm` up the score sits beside both.
  */
@@ -19,7 +20,7 @@ export function ClipTile({
   onPlay,
 }: {
   clip: ClipView;
-  place: number;
+  place: number | null;
   onPlay: (clip: ClipView) => void;
 }) {
   const reason = reasonBesideTitle(clip.title, clip.reasons);

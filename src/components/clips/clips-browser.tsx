@@ -7,11 +7,11 @@ import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
-import { groupClipsByVideo } from "@/server/clips/group-clips-by-video";
 import type { ClipSort } from "@/server/clips/list-clips";
 import type { ClipView } from "@/server/clips/to-clip-view";
 import { ClipTile } from "./clip-tile";
 import { useClipPlayer } from "./use-clip-player";
+import { videoGroupsOf } from "./video-groups";
 
 const MIN_SCORE_CHOICES = [
   { value: undefined, label: "Any score" },
@@ -150,7 +150,7 @@ export function ClipsBrowser({
         )
       ) : sort === "newest" ? (
         <div className="flex flex-col gap-10">
-          {videoGroupsOf(clips).map((group) => (
+          {videoGroupsOf(clips, cursor !== null).map((group) => (
             <section key={group.videoId} aria-label={group.videoTitle} className="flex flex-col gap-3">
               <div className="flex items-baseline justify-between gap-4 border-b border-slate-200 pb-2">
                 <h2
@@ -166,9 +166,21 @@ export function ClipsBrowser({
                   Open video →
                 </Link>
               </div>
+              {!group.complete && (
+                <p className="text-sm text-slate-600">
+                  More clips from this video are on the next page. Their places (#1 = best) show once all of
+                  them are loaded.
+                </p>
+              )}
               <div className={gridClasses(opening)}>
                 {group.clips.map((clip, index) => (
-                  <ClipTile key={clip.clipId} clip={clip} place={index + 1} onPlay={play} />
+                  // A place in a cut video would change as its better clips load: none until it is whole.
+                  <ClipTile
+                    key={clip.clipId}
+                    clip={clip}
+                    place={group.complete ? index + 1 : null}
+                    onPlay={play}
+                  />
                 ))}
               </div>
             </section>
@@ -200,14 +212,3 @@ const gridClasses = (opening: string | null) =>
     "grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5",
     opening && "cursor-progress",
   );
-
-/** Newest first, one group per video (newest video first), each video's clips best first. */
-function videoGroupsOf(clips: ClipView[]): { videoId: string; videoTitle: string; clips: ClipView[] }[] {
-  const groups: { videoId: string; videoTitle: string; clips: ClipView[] }[] = [];
-  for (const clip of groupClipsByVideo(clips)) {
-    const last = groups.at(-1);
-    if (last?.videoId === clip.videoId) last.clips.push(clip);
-    else groups.push({ videoId: clip.videoId, videoTitle: clip.videoTitle, clips: [clip] });
-  }
-  return groups;
-}
