@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ClipPictureUrls } from "@/server/clips/get-clip-picture-urls";
-import { fetchClipPictureUrl } from "./clip-api";
+import { fetchClipPictureUrl, fetchClipsPage } from "./clip-api";
 
 const CLIP_ID = "clip_01JZ8Q0000000000000000TEST";
 const FRESH: ClipPictureUrls = {
@@ -50,6 +50,40 @@ describe("fetchClipPictureUrl", () => {
     );
     await expect(fetchClipPictureUrl(CLIP_ID, "thumbnail")).rejects.toThrow(
       "This clip has not been rendered yet.",
+    );
+  });
+});
+
+describe("fetchClipsPage", () => {
+  it("asks for the page after the cursor in the same order and minimum score, bypassing the HTTP cache", async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      Response.json({ clips: [], nextCursor: "next.sig" }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    expect(await fetchClipsPage({ sort: "score", minScore: 60, cursor: "abc.def" })).toEqual({
+      clips: [],
+      nextCursor: "next.sig",
+    });
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/clips?sort=score&cursor=abc.def&minScore=60",
+      expect.objectContaining({ cache: "no-store" }),
+    );
+    await fetchClipsPage({ sort: "newest", minScore: undefined, cursor: "abc.def" });
+    expect(fetchMock).toHaveBeenLastCalledWith("/api/clips?sort=newest&cursor=abc.def", expect.anything());
+  });
+
+  it("fails with the API's message (a cursor from another listing)", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        Response.json(
+          { error: { message: "The cursor is not valid for this list. Start again from the first page." } },
+          { status: 400 },
+        ),
+      ),
+    );
+    await expect(fetchClipsPage({ sort: "newest", minScore: undefined, cursor: "x.y" })).rejects.toThrow(
+      "The cursor is not valid for this list.",
     );
   });
 });

@@ -1,6 +1,8 @@
 import type { LayoutChoice } from "@/engine/types";
 import type { ClipDetail } from "@/server/clips/get-clip";
 import type { ClipPictureUrls } from "@/server/clips/get-clip-picture-urls";
+import type { ClipSort } from "@/server/clips/list-clips";
+import type { ClipView } from "@/server/clips/to-clip-view";
 
 /** Browser-side calls to /api/clips/:id, with the API's error message when there is one. */
 export class ClipApiError extends Error {}
@@ -16,6 +18,24 @@ export async function fetchClip(clipId: string, signal?: AbortSignal): Promise<C
   const response = await fetch(`/api/clips/${encodeURIComponent(clipId)}`, { signal, cache: "no-store" });
   if (!response.ok) throw await errorOf(response);
   return ((await response.json()) as { clip: ClipDetail }).clip;
+}
+
+/** The page of the creator's clips after `cursor` (GET /api/clips: one Query per page). */
+export async function fetchClipsPage(options: {
+  sort: ClipSort;
+  minScore: number | undefined;
+  cursor: string;
+  signal?: AbortSignal;
+}): Promise<{ clips: ClipView[]; nextCursor: string | null }> {
+  const search = new URLSearchParams({ sort: options.sort, cursor: options.cursor });
+  if (options.minScore !== undefined) search.set("minScore", String(options.minScore));
+  const response = await fetch(`/api/clips?${search.toString()}`, {
+    signal: options.signal,
+    cache: "no-store",
+  });
+  if (!response.ok) throw await errorOf(response);
+  const body = (await response.json()) as { clips: ClipView[]; nextCursor: string | null };
+  return { clips: body.clips, nextCursor: body.nextCursor };
 }
 
 /**

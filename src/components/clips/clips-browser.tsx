@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
@@ -11,6 +10,7 @@ import type { ClipSort } from "@/server/clips/list-clips";
 import type { ClipView } from "@/server/clips/to-clip-view";
 import { ClipTile } from "./clip-tile";
 import { useClipPlayer } from "./use-clip-player";
+import { useClipsPages } from "./use-clips-pages";
 import { videoGroupsOf } from "./video-groups";
 
 const MIN_SCORE_CHOICES = [
@@ -33,43 +33,18 @@ export function ClipsBrowser({
   initialCursor: string | null;
 }) {
   const router = useRouter();
-  const [clips, setClips] = useState(initialClips);
-  const [cursor, setCursor] = useState(initialCursor);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { clips, cursor, loading, error, setError, loadMore } = useClipsPages({
+    sort,
+    minScore,
+    initialClips,
+    initialCursor,
+  });
   const { play, opening, dialog } = useClipPlayer(setError);
 
   const show = (next: { sort: ClipSort; minScore?: number }) => {
     const search = new URLSearchParams({ sort: next.sort });
     if (next.minScore !== undefined) search.set("minScore", String(next.minScore));
     router.push(`/clips?${search.toString()}`);
-  };
-
-  const loadMore = async () => {
-    if (!cursor) return;
-    setLoading(true);
-    setError(null);
-    try {
-      const search = new URLSearchParams({ sort, cursor });
-      if (minScore !== undefined) search.set("minScore", String(minScore));
-      const response = await fetch(`/api/clips?${search.toString()}`, { cache: "no-store" });
-      const body = (await response.json().catch(() => ({}))) as {
-        clips?: ClipView[];
-        nextCursor?: string | null;
-        error?: { message?: string };
-      };
-      if (!response.ok || !body.clips) {
-        setError(body.error?.message ?? "More clips could not be loaded. Try again.");
-        return;
-      }
-      const seen = new Set(clips.map((clip) => clip.clipId));
-      setClips([...clips, ...body.clips.filter((clip) => !seen.has(clip.clipId))]);
-      setCursor(body.nextCursor ?? null);
-    } catch {
-      setError("We could not reach Truss. Check your connection and try again.");
-    } finally {
-      setLoading(false);
-    }
   };
 
   return (
