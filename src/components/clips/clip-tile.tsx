@@ -25,7 +25,8 @@ export function ClipTile({
 }) {
   const reason = reasonBesideTitle(clip.title, clip.reasons);
   return (
-    <article className="flex flex-col gap-2">
+    // data-clip-id: after "Load more", focus moves to the first tile that came.
+    <article className="flex flex-col gap-2" data-clip-id={clip.clipId}>
       <ClipPreview clip={clip} place={place} onPlay={() => onPlay(clip)} size="sm" />
       <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-2 gap-y-1.5 sm:items-start sm:gap-y-0.5">
         <h3 className="col-span-2 line-clamp-2 text-sm leading-snug font-semibold wrap-anywhere text-slate-900 sm:col-span-1 sm:col-start-2 sm:row-start-1">

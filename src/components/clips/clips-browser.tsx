@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
@@ -33,19 +34,38 @@ export function ClipsBrowser({
   initialCursor: string | null;
 }) {
   const router = useRouter();
-  const { clips, cursor, loading, error, setError, loadMore } = useClipsPages({
+  const { clips, cursor, loading, error, setError, loadMore, announcement } = useClipsPages({
     sort,
     minScore,
     initialClips,
     initialCursor,
   });
   const { play, opening, dialog } = useClipPlayer(setError);
+  const list = useRef<HTMLDivElement>(null);
+  const [focusFirstOf, setFocusFirstOf] = useState<ReadonlySet<string> | null>(null);
 
   const show = (next: { sort: ClipSort; minScore?: number }) => {
     const search = new URLSearchParams({ sort: next.sort });
     if (next.minScore !== undefined) search.set("minScore", String(next.minScore));
     router.push(`/clips?${search.toString()}`);
   };
+
+  const showMore = async () => {
+    const added = await loadMore();
+    if (added?.length) setFocusFirstOf(new Set(added.map((clip) => clip.clipId)));
+  };
+
+  // The Load more button goes (last page) or stays behind the new tiles: either way, keyboard
+  // users go on from the first clip that came, in the order shown (in the newest order a cut
+  // video's better clips come above the ones it had).
+  useEffect(() => {
+    if (!focusFirstOf) return;
+    const tiles = list.current?.querySelectorAll<HTMLElement>("[data-clip-id]") ?? [];
+    const first = [...tiles].find((tile) => focusFirstOf.has(tile.dataset.clipId ?? ""));
+    // Its preview plays the clip; a clip not rendered yet has its video's link first.
+    first?.querySelector<HTMLElement>("button:not(:disabled), a[href]")?.focus();
+    setFocusFirstOf(null);
+  }, [focusFirstOf]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -102,6 +122,9 @@ export function ClipsBrowser({
       </div>
 
       {error && <Alert tone="danger">{error}</Alert>}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
 
       {clips.length === 0 ? (
         minScore !== undefined ? (
@@ -124,7 +147,7 @@ export function ClipsBrowser({
           />
         )
       ) : sort === "newest" ? (
-        <div className="flex flex-col gap-10">
+        <div ref={list} className="flex flex-col gap-10">
           {videoGroupsOf(clips, cursor !== null).map((group) => (
             <section key={group.videoId} aria-label={group.videoTitle} className="flex flex-col gap-3">
               <div className="flex items-baseline justify-between gap-4 border-b border-slate-200 pb-2">
@@ -162,7 +185,7 @@ export function ClipsBrowser({
           ))}
         </div>
       ) : (
-        <div className={gridClasses(opening)}>
+        <div ref={list} className={gridClasses(opening)}>
           {clips.map((clip, index) => (
             <ClipTile key={clip.clipId} clip={clip} place={index + 1} onPlay={play} />
           ))}
@@ -171,7 +194,7 @@ export function ClipsBrowser({
 
       {cursor && (
         <div className="flex justify-center">
-          <Button variant="secondary" onClick={loadMore} loading={loading}>
+          <Button variant="secondary" onClick={showMore} loading={loading}>
             Load more
           </Button>
         </div>

@@ -5,6 +5,7 @@ import type { ClipSort } from "@/server/clips/list-clips";
 import type { ClipView } from "@/server/clips/to-clip-view";
 import { ClipApiError, fetchClipsPage } from "./clip-api";
 import { clipsListKey, savedClipsPagesOf, withSavedClipsPages } from "./clips-history-state";
+import { loadMoreAnnouncement } from "./load-more-announcement";
 
 /** Scrolling saves the place this long after it stops: browsers limit how often history may be written. */
 const SAVE_SCROLL_AFTER_MS = 150;
@@ -29,6 +30,7 @@ export function useClipsPages({
   const [cursor, setCursor] = useState(initialCursor);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState("");
   const [scrollTarget, setScrollTarget] = useState<{ yPixels: number } | null>(null);
   const pages = useRef(1);
   // Where this listing's history entry is: set once its save has been read back. Nothing is
@@ -126,6 +128,13 @@ export function useClipsPages({
       pages.current += 1;
       setClips(all);
       setCursor(page.nextCursor);
+      setAnnouncement(
+        loadMoreAnnouncement({
+          addedCount: added.length,
+          shownCount: all.length,
+          moreToLoad: page.nextCursor !== null,
+        }),
+      );
       save();
       return added;
     } catch (caught) {
@@ -136,7 +145,7 @@ export function useClipsPages({
     }
   };
 
-  return { clips, cursor, loading, error, setError, loadMore };
+  return { clips, cursor, loading, error, setError, loadMore, announcement };
 }
 
 /** A clip already shown is not shown twice (a clip written between two pages can move). */
