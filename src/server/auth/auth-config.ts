@@ -6,7 +6,7 @@ import { type Runtime, tableOf } from "@/server/runtime";
 import { DEFAULT_AFTER_SIGN_IN_PATH, toSafeCallbackPath } from "./callback-url";
 import { normalizeEmail } from "./normalize-email";
 import { sendMagicLink } from "./send-magic-link";
-import { AUTH_BASE_PATH, EMAIL_PROVIDER_ID } from "./sign-in-link";
+import { AUTH_BASE_PATH, EMAIL_PROVIDER_ID, SIGN_IN_ERROR_PATH } from "./sign-in-link";
 import { SESSION_UPDATE_AGE_SECONDS, sessionMaxAgeSeconds } from "./slide-session";
 import { createTableAdapter } from "./table-adapter";
 
@@ -43,7 +43,7 @@ export function createAuthConfig(options: { runtime: Runtime; nowMs?: () => numb
       updateAge: SESSION_UPDATE_AGE_SECONDS,
       generateSessionToken: () => randomBytes(32).toString("base64url"),
     },
-    pages: { signIn: "/login", verifyRequest: "/login", error: "/login/error", signOut: "/login" },
+    pages: { signIn: "/login", verifyRequest: "/login", error: SIGN_IN_ERROR_PATH, signOut: "/login" },
     callbacks: {
       // Only our own origin: any other target becomes the dashboard.
       redirect({ url, baseUrl }) {

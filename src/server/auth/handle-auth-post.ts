@@ -14,6 +14,7 @@ import {
   readSignInLink,
   SIGN_IN_CALLBACK_PATH,
   signInCallbackPathFor,
+  withSignInLinkOnErrorPage,
 } from "./sign-in-link";
 
 const MagicLinkRequest = z.object({
@@ -74,7 +75,8 @@ async function sendSignInLink(request: Request): Promise<Response> {
  * come from our own pages, so another site cannot post its own account's link and sign a
  * visitor in as someone else. A link that is incomplete or points off the site goes back to
  * the confirm page, which says what is wrong; otherwise Auth.js gets a request rebuilt from
- * the checked parameters, verifies the token, sets the session cookie and redirects.
+ * the checked parameters, verifies the token, sets the session cookie and redirects. A refused
+ * link's error page is told the link's email and target, to offer a new link like it.
  */
 async function confirmSignIn(
   request: Request,
@@ -86,14 +88,20 @@ async function confirmSignIn(
       throw new AppError("forbidden", "Cross-site requests are not allowed.");
     }
     const url = new URL(request.url);
-    const reading = readSignInLink(url.searchParams, new URL(appUrl).origin);
+    const appOrigin = new URL(appUrl).origin;
+    const reading = readSignInLink(url.searchParams, appOrigin);
     if (!reading.ok) return seeOtherResponse(confirmSignInPathFor(url.searchParams));
     // Auth.js reads the token from the query; the form's own body carries nothing.
     const headers = new Headers(request.headers);
     headers.delete("content-type");
     headers.delete("content-length");
     const target = new URL(signInCallbackPathFor(reading.link), url);
-    return await authjs(new Request(target, { method: "POST", headers }));
+    const response = await authjs(new Request(target, { method: "POST", headers }));
+    const location = response.headers.get("location");
+    if (location === null) return response;
+    const redirected = new Headers(response.headers);
+    redirected.set("location", withSignInLinkOnErrorPage(location, reading.link, appOrigin));
+    return new Response(response.body, { status: response.status, headers: redirected });
   } catch (error) {
     return errorResponse(error);
   }

@@ -2,9 +2,12 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { Auth } from "@auth/core";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { isValidElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import ConfirmSignInPage from "@/app/(auth)/login/confirm/page";
+import LoginErrorPage from "@/app/(auth)/login/error/page";
+import { LoginForm } from "@/app/(auth)/login/login-form";
 import { GET as listTokens } from "@/app/api/tokens/route";
 import { emailLookupKey, rateLimitKey, sessionKey } from "@/db/keys";
 import { findCreatorIdByEmail } from "@/db/repos/creator-repo";
@@ -16,7 +19,7 @@ import { handleAuthGet } from "./handle-auth-get";
 import { handleAuthPost } from "./handle-auth-post";
 import { hashToken } from "./hash-token";
 import { MAGIC_LINK_RATE_LIMITS } from "./magic-link-rate-limits";
-import { CONFIRM_SIGN_IN_PATH, SIGN_IN_CALLBACK_PATH } from "./sign-in-link";
+import { CONFIRM_SIGN_IN_PATH, SIGN_IN_CALLBACK_PATH, SIGN_IN_ERROR_PATH } from "./sign-in-link";
 import { signOutEverywhere } from "./sign-out-everywhere";
 
 /**
@@ -92,21 +95,38 @@ function sessionCookieFrom(response: Response): string | undefined {
   return cookie?.split(";")[0];
 }
 
-type GetAnswer = { status: number; location: string | null; sessionCookie: string | undefined; html: string };
+type GetAnswer = {
+  status: number;
+  location: string | null;
+  sessionCookie: string | undefined;
+  html: string;
+  page?: ReactNode;
+};
+
+const PAGES: Record<string, typeof ConfirmSignInPage> = {
+  [CONFIRM_SIGN_IN_PATH]: ConfirmSignInPage,
+  [SIGN_IN_ERROR_PATH]: LoginErrorPage,
+};
 
 /**
- * A GET as the app answers it, for the URLs a sign-in email can lead to: the confirm page
- * (rendered as the server renders it) or /api/auth/*. What a mail scanner sees, or a browser.
+ * A GET as the app answers it, for the URLs a sign-in email can lead to: the confirm page or
+ * the error page (rendered as the server renders them) or /api/auth/*. What a mail scanner
+ * sees, or a browser.
  */
 async function get(url: string, options: { cookie?: string } = {}): Promise<GetAnswer> {
   const { pathname, searchParams } = new URL(url);
-  if (pathname === CONFIRM_SIGN_IN_PATH) {
+  const Page = PAGES[pathname];
+  if (Page) {
     browser.cookie = options.cookie;
     try {
-      const page = await ConfirmSignInPage({
-        searchParams: Promise.resolve(Object.fromEntries(searchParams)),
-      });
-      return { status: 200, location: null, sessionCookie: undefined, html: renderToStaticMarkup(page) };
+      const page = await Page({ searchParams: Promise.resolve(Object.fromEntries(searchParams)) });
+      return {
+        status: 200,
+        location: null,
+        sessionCookie: undefined,
+        html: renderToStaticMarkup(page),
+        page,
+      };
     } finally {
       browser.cookie = undefined;
     }
@@ -125,6 +145,23 @@ function postFormActionOf(html: string): string | undefined {
   const form = /<form\b[^>]*>/.exec(html)?.[0];
   if (!form || !/\bmethod="post"/.test(form)) return undefined;
   return /\baction="([^"]*)"/.exec(form)?.[1]?.replaceAll("&amp;", "&");
+}
+
+/**
+ * The props the server gave the page's LoginForm (a client component: what it posts, the
+ * callbackUrl, is in its props, not in the HTML).
+ */
+function loginFormPropsOf(node: ReactNode): Parameters<typeof LoginForm>[0] | undefined {
+  if (Array.isArray(node)) {
+    for (const child of node) {
+      const found = loginFormPropsOf(child);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!isValidElement<{ children?: ReactNode }>(node)) return undefined;
+  if (node.type === LoginForm) return node.props as Parameters<typeof LoginForm>[0];
+  return loginFormPropsOf(node.props.children);
 }
 
 /** Submits a form as Chromium does from one of our pages: a same-origin POST, empty body. */
@@ -150,6 +187,11 @@ async function openLink(link: string, options: { authjs?: typeof authjs } = {}):
     );
   }
   return submitForm(action, options);
+}
+
+/** Where a refused link sends the browser: the error page, told the link's email and target. */
+function errorPageFor(email: string, callbackPath: string): string {
+  return `${appUrl}${SIGN_IN_ERROR_PATH}?${new URLSearchParams({ error: "Verification", email, callbackUrl: callbackPath })}`;
 }
 
 async function signIn(email: string): Promise<string> {
@@ -226,11 +268,30 @@ describe("magic-link sign-in", () => {
     expect(warned.html).toContain(`You are signed in as ${owner}`);
     expect(warned.html).toContain(`Switch to ${other}`);
     expect(postFormActionOf(warned.html)).toBeDefined();
-    // The owner's own next link, opened where they are signed in: nothing to warn about.
-    await requestLink({ email: owner });
-    const own = await get(await latestLinkFor(owner), { cookie: ownerCookie });
-    expect(own.html).not.toContain("You are signed in as");
-    expect(own.html).toContain(">Sign in<");
+    // Or stay: a plain link to where the link was going, in the account they are in.
+    expect(warned.html).toContain(`href="/dashboard"`);
+    expect(warned.html).toContain("Continue without switching");
+  });
+
+  it("a link opened where its owner is already signed in offers to continue, and leaves the link unused", async () => {
+    const owner = uniqueEmail();
+    const ownerCookie = await signIn(owner);
+    await requestLink({ email: owner, callbackUrl: "/clips?sort=score&minScore=40" });
+    const link = await latestLinkFor(owner);
+
+    const page = await get(link, { cookie: ownerCookie });
+    expect(page.html).toContain("You are already signed in");
+    expect(page.html).toContain(owner);
+    expect(page.html).toContain('href="/clips?sort=score&amp;minScore=40"');
+    expect(page.html).toContain(">Continue<");
+    // No button that would only spend the link (or, the second time, report it used).
+    expect(postFormActionOf(page.html)).toBeUndefined();
+    expect(page.html).not.toContain("You are signed in as");
+
+    // Signed out, the same link still signs in.
+    const response = await openLink(link);
+    expect(response.headers.get("location")).toBe(`${appUrl}/clips?sort=score&minScore=40`);
+    expect(sessionCookieFrom(response)).toBeDefined();
   });
 
   it("accepts a link once: the second use shows the expired-or-used page", async () => {
@@ -242,8 +303,65 @@ describe("magic-link sign-in", () => {
 
     const second = await openLink(link);
     expect(second.status).toBe(302);
-    expect(second.headers.get("location")).toBe(`${appUrl}/login/error?error=Verification`);
+    expect(second.headers.get("location")).toBe(errorPageFor(email, "/dashboard"));
     expect(sessionCookieFrom(second)).toBeUndefined();
+  });
+
+  it("the expired-or-used page offers a new link to the same email, leading to the link's page", async () => {
+    const email = uniqueEmail();
+    const target = "/clips?sort=score&minScore=40";
+    await requestLink({ email, callbackUrl: target });
+    const link = await latestLinkFor(email);
+    const used = await openLink(link);
+    expect(used.headers.get("location")).toBe(`${appUrl}${target}`);
+
+    const refused = await openLink(link);
+    const location = refused.headers.get("location")!;
+    expect(location).toBe(errorPageFor(email, target));
+    expect(location).not.toContain(new URL(link).searchParams.get("token"));
+    // In a browser that is not (or no longer) signed in:
+    const page = await get(location);
+    expect(page.html).toContain("This sign-in link has expired or was already used");
+    expect(page.html).toContain(`value="${email}"`);
+    const form = loginFormPropsOf(page.page);
+    expect(form).toMatchObject({ initialEmail: email, callbackUrl: target });
+
+    // What the form then posts: the new link leads to the same page.
+    expect((await requestLink({ email: form!.initialEmail, callbackUrl: form!.callbackUrl })).status).toBe(
+      202,
+    );
+    const newLink = await latestLinkFor(email);
+    expect(newLink).not.toBe(link);
+    expect((await openLink(newLink)).headers.get("location")).toBe(`${appUrl}${target}`);
+  });
+
+  it("the expired-or-used page takes nothing unsafe from its query", async () => {
+    const page = await get(
+      `${appUrl}${SIGN_IN_ERROR_PATH}?${new URLSearchParams({
+        error: "Verification",
+        email: '"><script>alert(1)</script>',
+        callbackUrl: "https://evil.example/clips",
+      })}`,
+    );
+    expect(page.html).not.toContain("<script>");
+    expect(loginFormPropsOf(page.page)).toMatchObject({ initialEmail: "", callbackUrl: "/dashboard" });
+  });
+
+  it("the expired-or-used page, seen where the link's owner is signed in (an old tab), offers to continue", async () => {
+    const email = uniqueEmail();
+    await requestLink({ email, callbackUrl: "/videos" });
+    const link = await latestLinkFor(email);
+    // The confirm page was opened (not yet signed in), then the link was used in another tab.
+    const staleAction = postFormActionOf((await get(link)).html)!;
+    const cookie = sessionCookieFrom(await openLink(link))!;
+    const refused = await submitForm(staleAction);
+    const page = await get(refused.headers.get("location")!, { cookie });
+    expect(page.html).toContain("You are already signed in");
+    expect(page.html).toContain('href="/videos"');
+    expect(page.html).not.toContain("expired or was already used");
+    // Signed in as someone else, it is the ordinary error page.
+    const other = await get(refused.headers.get("location")!, { cookie: await signIn(uniqueEmail()) });
+    expect(other.html).toContain("This sign-in link has expired or was already used");
   });
 
   it("refuses an expired link (clock moved past the lifetime) without signing in", async () => {
@@ -254,11 +372,11 @@ describe("magic-link sign-in", () => {
     const later = createAuthConfig({ runtime, nowMs: () => Date.now() + lifetimeMs + 1_000 });
     const response = await openLink(link, { authjs: (request) => Auth(request, later) });
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(`${appUrl}/login/error?error=Verification`);
+    expect(response.headers.get("location")).toBe(errorPageFor(email, "/dashboard"));
     expect(sessionCookieFrom(response)).toBeUndefined();
     expect(await findCreatorIdByEmail({ table, normalizedEmail: email })).toBeUndefined();
     // The expired link is gone, not merely refused once.
-    expect((await openLink(link)).headers.get("location")).toBe(`${appUrl}/login/error?error=Verification`);
+    expect((await openLink(link)).headers.get("location")).toBe(errorPageFor(email, "/dashboard"));
   });
 
   it("a link with a tampered token or email does not sign anyone in", async () => {

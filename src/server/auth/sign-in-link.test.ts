@@ -3,9 +3,11 @@ import {
   CONFIRM_SIGN_IN_PATH,
   confirmSignInPathFor,
   readSignInLink,
+  readSignInRetry,
   SIGN_IN_CALLBACK_PATH,
   signInCallbackPathFor,
   toEmailedSignInUrl,
+  withSignInLinkOnErrorPage,
 } from "./sign-in-link";
 
 const origin = "http://localhost:3000";
@@ -101,5 +103,51 @@ describe("confirmSignInPathFor", () => {
     );
     expect(path).toBe(`${CONFIRM_SIGN_IN_PATH}?callbackUrl=%2Fx&token=${token}&email=a%40b.test`);
     expect(confirmSignInPathFor(query({}))).toBe(CONFIRM_SIGN_IN_PATH);
+  });
+});
+
+describe("withSignInLinkOnErrorPage", () => {
+  const link = { token, email: "a@b.test", callbackPath: "/clips?sort=score&minScore=40" };
+
+  it("adds the link's email and target to Auth.js's error page, never its token", () => {
+    const location = withSignInLinkOnErrorPage(`${origin}/login/error?error=Verification`, link, origin);
+    const url = new URL(location);
+    expect(`${url.origin}${url.pathname}`).toBe(`${origin}/login/error`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      error: "Verification",
+      email: "a@b.test",
+      callbackUrl: "/clips?sort=score&minScore=40",
+    });
+    expect(location).not.toContain(token);
+  });
+
+  it.each([
+    `${origin}/clips?sort=score`,
+    `${origin}/login/error/other`,
+    "https://evil.example/login/error?error=Verification",
+  ])("leaves any other redirect alone: %s", (location) => {
+    expect(withSignInLinkOnErrorPage(location, link, origin)).toBe(location);
+  });
+});
+
+describe("readSignInRetry", () => {
+  it("keeps a refused link's email and on-site target", () => {
+    expect(readSignInRetry({ email: "A@B.test", callbackUrl: "/clips?sort=score&minScore=40" })).toEqual({
+      email: "a@b.test",
+      callbackPath: "/clips?sort=score&minScore=40",
+    });
+  });
+
+  it("without them, prefills nothing and goes to the dashboard", () => {
+    expect(readSignInRetry({})).toEqual({ email: null, callbackPath: "/dashboard" });
+  });
+
+  it.each([
+    { email: "not-an-email", callbackUrl: "https://evil.example/dashboard" },
+    { email: "a@b.test,c@evil.example", callbackUrl: "//evil.example" },
+    { email: `${"x".repeat(400)}@b.test`, callbackUrl: "/\\evil.example" },
+    { email: '"><script>@b.test', callbackUrl: "javascript:alert(1)" },
+  ])("drops what a hand-written query makes up: %j", (query) => {
+    expect(readSignInRetry(query)).toEqual({ email: null, callbackPath: "/dashboard" });
   });
 });

@@ -25,6 +25,9 @@ export const SIGN_IN_CALLBACK_PATH = `${AUTH_BASE_PATH}/callback/${EMAIL_PROVIDE
 /** The page the emailed link opens; opening it spends nothing. */
 export const CONFIRM_SIGN_IN_PATH = "/login/confirm";
 
+/** Where Auth.js sends a sign-in it refused (`pages.error` in auth-config.ts). */
+export const SIGN_IN_ERROR_PATH = "/login/error";
+
 /** The query parameters a sign-in link carries, in the order Auth.js writes them. */
 export const SIGN_IN_LINK_PARAMS = ["callbackUrl", "token", "email"] as const;
 
@@ -95,4 +98,34 @@ export function toEmailedSignInUrl(verificationUrl: string): string {
     throw new Error(`Expected an Auth.js ${SIGN_IN_CALLBACK_PATH} URL, got ${url.pathname}`);
   }
   return `${url.origin}${confirmSignInPathFor(url.searchParams)}`;
+}
+
+/**
+ * Auth.js's redirect after the callback, with the link's email and target added when it goes
+ * to the error page: Auth.js names only the error, and the page needs both to offer a new link
+ * to the same address that leads to the same page. The token is not passed on. Any other
+ * redirect (a successful sign-in) is returned unchanged.
+ */
+export function withSignInLinkOnErrorPage(location: string, link: SignInLink, appOrigin: string): string {
+  const url = new URL(location, appOrigin);
+  if (url.origin !== appOrigin || url.pathname !== SIGN_IN_ERROR_PATH) return location;
+  url.searchParams.set("email", link.email);
+  url.searchParams.set("callbackUrl", link.callbackPath);
+  return url.toString();
+}
+
+/** What the error page may reuse of a refused link: see `readSignInRetry`. */
+export type SignInRetry = { email: string | null; callbackPath: string };
+
+/**
+ * The email and target the error page offers a new link with. Its query is anyone's to write,
+ * so the email is only a prefill (and dropped unless it is a well-formed address), and the
+ * target must be a path on this site; anything else means the dashboard.
+ */
+export function readSignInRetry(query: { email?: string; callbackUrl?: string }): SignInRetry {
+  const email = EmailAddress.safeParse(query.email ?? "");
+  return {
+    email: email.success ? email.data : null,
+    callbackPath: toSafeCallbackPath(query.callbackUrl) ?? DEFAULT_AFTER_SIGN_IN_PATH,
+  };
 }

@@ -20,17 +20,20 @@ type ErrorBody = { error?: { code?: string; message?: string } };
  */
 export function LoginForm({
   callbackUrl,
+  initialEmail = "",
   linkLifetimeMinutes,
   devMailboxPath,
   submitLabel = "Email me a sign-in link",
 }: {
   callbackUrl: string;
+  /** A prefill only (the error page takes it from a refused link); the person can change it. */
+  initialEmail?: string;
   linkLifetimeMinutes: number;
   /** Shown in development without SMTP, where mail lands in the local outbox. */
   devMailboxPath?: string;
   submitLabel?: string;
 }) {
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(initialEmail);
   const [state, setState] = useState<FormState>({ kind: "idle" });
 
   async function send(address: string) {

@@ -10,6 +10,7 @@ import {
   signInCallbackPathFor,
 } from "@/server/auth/sign-in-link";
 import { getRuntime } from "@/server/runtime";
+import { AlreadySignedIn } from "../already-signed-in";
 import { firstParam } from "../search-params";
 import { ConfirmForm } from "./confirm-form";
 
@@ -64,11 +65,14 @@ export default async function ConfirmSignInPage({ searchParams }: { searchParams
   }
 
   const { link } = reading;
-  // A link can reach someone other than its owner (sent on purpose, to sign them into the
-  // sender's account): say so when this browser is already signed in as somebody else.
   const current = await getCurrentCreator();
-  const signedInAsOther =
-    current !== null && normalizeEmail(current.email) !== normalizeEmail(link.email) ? current.email : null;
+  if (current !== null && normalizeEmail(current.email) === link.email) {
+    return <AlreadySignedIn email={current.email} continuePath={link.callbackPath} />;
+  }
+  // A link can reach someone other than its owner (sent on purpose, to sign them into the
+  // sender's account): say so when this browser is already signed in as somebody else, and
+  // let them stay who they are.
+  const signedInAsOther = current?.email ?? null;
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -81,14 +85,21 @@ export default async function ConfirmSignInPage({ searchParams }: { searchParams
       </div>
       {signedInAsOther && (
         <Alert tone="warning" title={`You are signed in as ${signedInAsOther}`}>
-          Pressing the button signs you out of that account and into {link.email}. If you did not ask for this
-          link yourself, close this page.
+          Switching signs you out of that account and into {link.email}. If you did not ask for this link
+          yourself, continue without switching.
         </Alert>
       )}
-      <ConfirmForm
-        action={signInCallbackPathFor(link)}
-        label={signedInAsOther ? `Switch to ${link.email}` : "Sign in"}
-      />
+      <div className="flex flex-col gap-3">
+        <ConfirmForm
+          action={signInCallbackPathFor(link)}
+          label={signedInAsOther ? `Switch to ${link.email}` : "Sign in"}
+        />
+        {signedInAsOther && (
+          <ButtonLink href={link.callbackPath} variant="secondary" className="w-full">
+            Continue without switching
+          </ButtonLink>
+        )}
+      </div>
       <p className="text-sm leading-6 text-slate-500">
         Not you, or did not ask to sign in? Close this page: nothing happens until the button is pressed.{" "}
         <a className="font-medium text-brand-600 underline hover:text-brand-700" href="/login">

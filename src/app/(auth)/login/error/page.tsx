@@ -1,7 +1,11 @@
 import type { Metadata } from "next";
 import { Alert } from "@/components/ui/alert";
+import { getCurrentCreator } from "@/server/auth/get-current-creator";
+import { normalizeEmail } from "@/server/auth/normalize-email";
+import { readSignInRetry } from "@/server/auth/sign-in-link";
 import { devMailboxPathFor } from "@/server/mail/dev-mailbox";
 import { getRuntime } from "@/server/runtime";
+import { AlreadySignedIn } from "../already-signed-in";
 import { LoginForm } from "../login-form";
 import { firstParam } from "../search-params";
 
@@ -13,7 +17,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const MESSAGES: Record<string, { title: string; body: string }> = {
   Verification: {
     title: "This sign-in link has expired or was already used",
-    body: "Each link works once and only for a short time. Enter your email to get a new one.",
+    body: "Each link works once and only for a short time. Ask for a new one below.",
   },
   AccessDenied: {
     title: "Sign-in was refused",
@@ -26,9 +30,24 @@ const FALLBACK = {
   body: "Something went wrong on our side while signing you in. Please request a new link.",
 };
 
+/**
+ * A refused sign-in. When a link was refused, its email and target come along
+ * (`&email&callbackUrl`, added in handle-auth-post.ts), so the new link goes to the same
+ * address and leads to the same page. Both are only suggestions: the email prefills the form,
+ * and the target is used only if it is a path on this site.
+ */
 export default async function LoginErrorPage({ searchParams }: { searchParams: SearchParams }) {
-  const errorType = firstParam((await searchParams).error) ?? "";
-  const message = MESSAGES[errorType] ?? FALLBACK;
+  const params = await searchParams;
+  const message = MESSAGES[firstParam(params.error) ?? ""] ?? FALLBACK;
+  const retry = readSignInRetry({
+    email: firstParam(params.email),
+    callbackUrl: firstParam(params.callbackUrl),
+  });
+  // The link was used by this very browser (a second press, an old tab): nothing to fix.
+  const current = await getCurrentCreator();
+  if (current !== null && normalizeEmail(current.email) === retry.email) {
+    return <AlreadySignedIn email={current.email} continuePath={retry.callbackPath} />;
+  }
   const { config } = getRuntime();
   return (
     <div className="flex flex-col gap-6">
@@ -39,7 +58,8 @@ export default async function LoginErrorPage({ searchParams }: { searchParams: S
         {message.body}
       </Alert>
       <LoginForm
-        callbackUrl="/dashboard"
+        callbackUrl={retry.callbackPath}
+        initialEmail={retry.email ?? ""}
         linkLifetimeMinutes={config.auth.magicLinkTtlMinutes}
         devMailboxPath={devMailboxPathFor(config)}
         submitLabel="Email me a new link"
