@@ -160,6 +160,37 @@ describe("sign-in in Chromium", () => {
     await page.close();
   });
 
+  it("a used link opened again: signed in, it offers to continue; signed out, a new link for the same email leads to the same page", async () => {
+    const email = `again-${randomUUID()}@example.test`;
+    const target = "/clips?sort=score&minScore=40";
+    const link = await requestSignInLink(email, target);
+    const page = await browser.context.newPage();
+    await page.context().clearCookies();
+    await openSignInLink(page, link);
+    await page.waitForURL(`${appUrl}${target}`);
+
+    // Still signed in: no button that would only report the link used.
+    await page.goto(link);
+    await page.getByRole("heading", { name: "You are already signed in" }).waitFor();
+    expect(await page.locator("form").count()).toBe(0);
+    await page.getByRole("link", { name: "Continue", exact: true }).click();
+    await page.waitForURL(`${appUrl}${target}`);
+
+    // Signed out: the used link's page asks for a new one, for the same email and the same page.
+    await page.context().clearCookies();
+    await openSignInLink(page, link);
+    await page.waitForURL((url) => url.pathname === "/login/error");
+    await page.getByText("This sign-in link has expired or was already used").waitFor();
+    expect(await page.getByLabel("Email address").inputValue()).toBe(email);
+    await page.getByRole("button", { name: "Email me a new link" }).click();
+    await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
+    const newLink = await waitForLinkInOutbox({ outboxPath, to: email });
+    expect(newLink).not.toBe(link);
+    await openSignInLink(page, newLink);
+    await page.waitForURL(`${appUrl}${target}`);
+    await page.close();
+  });
+
   it("an API route without credentials answers 401 JSON, not a redirect", async () => {
     const response = await fetch(`${appUrl}/api/tokens`, { redirect: "manual" });
     expect(response.status).toBe(401);
