@@ -134,7 +134,7 @@ describe("makeVideoProxy limits", () => {
     }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(GeminiVideoPreparationError);
     expect((error as Error).message).toMatch(
-      /too long to send to Gemini inline \(its proxy is .* MB, the limit 0\.0 MB\)/,
+      /too long to send to Gemini inline \(its proxy is [\d.]+ KB, the limit 1 KB\)/,
     );
     expect(await tmpEntries()).toEqual([]);
   });
