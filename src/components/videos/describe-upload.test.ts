@@ -6,7 +6,7 @@ const snapshot = (overrides: Partial<UploadSnapshot>): UploadSnapshot => ({
   phase: "done",
   videoId: "vid_1",
   resumedParts: 0,
-  error: null,
+  failure: null,
   loadedBytes: 6,
   totalBytes: 6,
   fraction: 1,
@@ -77,12 +77,23 @@ describe("describeUpload", () => {
     expect(resumed.status).toContain("resumed (3 parts were already uploaded)");
   });
 
-  it("offers to retry an upload that stopped", () => {
-    const stopped = describeUpload(snapshot({ phase: "failed", loadedBytes: 3 }), 6, undefined);
+  it("offers to retry an upload that stopped, saying why it stopped", () => {
+    const failure = { message: "The connection to storage was lost.", canRetry: true };
+    const stopped = describeUpload(snapshot({ phase: "failed", loadedBytes: 3, failure }), 6, undefined);
     expect(stopped).toEqual({
       status: "Stopped at 3 B of 6 B. Retry resumes from the parts already uploaded.",
       tone: "danger",
-      problem: null,
+      problem: "The connection to storage was lost.",
+    });
+  });
+
+  it("does not speak of resuming a file that was refused, and says what to do instead", () => {
+    const failure = { message: "zero.mp4 is empty (0 bytes). Choose another file.", canRetry: false };
+    const refused = describeUpload(snapshot({ phase: "failed", loadedBytes: 0, failure }), 0, undefined);
+    expect(refused).toEqual({
+      status: "Not uploaded.",
+      tone: "danger",
+      problem: "zero.mp4 is empty (0 bytes). Choose another file.",
     });
   });
 });

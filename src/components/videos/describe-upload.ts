@@ -9,7 +9,7 @@ export type UploadTone = "brand" | "success" | "danger";
 export type UploadDescription = {
   status: string;
   tone: UploadTone;
-  /** Why Truss could not use the uploaded file, once the library knows it failed. */
+  /** Why the upload stopped, or why Truss could not use the uploaded file once the library knows. */
   problem: string | null;
 };
 
@@ -42,10 +42,13 @@ export function describeUpload(
     case "done":
       return describeUploaded(`Uploaded ${formatBytes(fileSize)}${resumed}`, video);
     case "failed":
+      // Only a failure a retry can get past offers one; a refused file needs another file.
+      if (snapshot.failure?.canRetry === false)
+        return { status: "Not uploaded.", tone: "danger", problem: snapshot.failure.message };
       return {
         status: `Stopped at ${sizes}. Retry resumes from the parts already uploaded.`,
         tone: "danger",
-        problem: null,
+        problem: snapshot.failure?.message ?? null,
       };
     case "cancelled":
       return working("Cancelled");

@@ -14,6 +14,7 @@ import {
 } from "./file-identity";
 import { createProgressMeter, type ProgressReading } from "./progress-meter";
 import { putBlob as defaultPutBlob, PutFailedError } from "./put-blob";
+import { refuseChosenFile, toUploadFailure, type UploadFailure } from "./upload-failure";
 import { ApiError, type SignedPart, videoApi } from "./video-api";
 
 /**
@@ -29,7 +30,8 @@ export type UploadSnapshot = ProgressReading & {
   videoId: string | null;
   /** Parts found already stored when this upload resumed. */
   resumedParts: number;
-  error: string | null;
+  /** Set once the upload failed. */
+  failure: UploadFailure | null;
 };
 
 export type UploadFileOptions = {
@@ -70,11 +72,13 @@ export async function uploadFile(options: UploadFileOptions): Promise<{ videoId:
   const meter = createProgressMeter({ totalBytes: file.size });
   let reading = meter.read(Date.now());
   let phase: UploadPhase = "preparing";
-  const emit = (error: string | null = null) =>
-    onSnapshot({ ...reading, phase, videoId, resumedParts, error });
+  const emit = (failure: UploadFailure | null = null) =>
+    onSnapshot({ ...reading, phase, videoId, resumedParts, failure });
   emit();
 
   try {
+    const refusal = refuseChosenFile(file);
+    if (refusal) throw refusal;
     // Resume what this browser started for the same file, if the server still waits for it.
     const remembered = findRememberedUpload(store, identity);
     let plan:
@@ -245,7 +249,7 @@ export async function uploadFile(options: UploadFileOptions): Promise<{ videoId:
       emit();
     } else {
       phase = "failed";
-      emit(error instanceof Error ? error.message : String(error));
+      emit(toUploadFailure(error));
     }
     throw error;
   }

@@ -34,6 +34,8 @@ export function UploadList({
         const video = snapshot.videoId ? libraryVideos.get(snapshot.videoId) : undefined;
         const description = describeUpload(snapshot, file.size, video);
         const running = ["preparing", "uploading", "completing"].includes(snapshot.phase);
+        // Refused by this page or the server for what the file is: retrying cannot help.
+        const refused = snapshot.failure?.canRetry === false;
         return (
           <li
             key={key}
@@ -59,9 +61,11 @@ export function UploadList({
                 )}
                 {snapshot.phase === "failed" && (
                   <>
-                    <Button size="sm" onClick={() => onRetry(key)}>
-                      Retry
-                    </Button>
+                    {!refused && (
+                      <Button size="sm" onClick={() => onRetry(key)}>
+                        Retry
+                      </Button>
+                    )}
                     <Button size="sm" variant="ghost" onClick={() => onCancel(key)}>
                       Discard
                     </Button>
@@ -74,14 +78,17 @@ export function UploadList({
                 )}
               </div>
             </div>
-            <ProgressBar
-              label={`Upload of ${file.name}`}
-              percent={snapshot.fraction * 100}
-              tone={description.tone}
-            />
-            {(snapshot.error ?? description.problem) && (
+            {/* No bar for a refused file: nothing was sent, and an empty file reads as 100%. */}
+            {!refused && (
+              <ProgressBar
+                label={`Upload of ${file.name}`}
+                percent={snapshot.fraction * 100}
+                tone={description.tone}
+              />
+            )}
+            {description.problem && (
               <p role="alert" className="text-sm text-red-600">
-                {snapshot.error ?? description.problem}
+                {description.problem}
               </p>
             )}
           </li>

@@ -13,7 +13,7 @@ const initialSnapshot = (file: File): UploadSnapshot => ({
   phase: "preparing",
   videoId: null,
   resumedParts: 0,
-  error: null,
+  failure: null,
   loadedBytes: 0,
   totalBytes: file.size,
   fraction: 0,
