@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { declaredContentType } from "./upload-file";
+import { declaredContentType, isRunning, type UploadPhase } from "./upload-file";
 
 describe("declaredContentType", () => {
   it("keeps the browser's type when it names a video we take", () => {
@@ -24,5 +24,12 @@ describe("declaredContentType", () => {
   it("passes anything else on as it is, for the server to refuse", () => {
     expect(declaredContentType({ name: "notes.txt", type: "text/plain" })).toBe("text/plain");
     expect(declaredContentType({ name: "noextension", type: "" })).toBe("application/octet-stream");
+  });
+});
+
+describe("isRunning", () => {
+  it("is true from creating the video to completing it, and false once it ended either way", () => {
+    const phases: UploadPhase[] = ["preparing", "uploading", "completing", "done", "failed", "cancelled"];
+    expect(phases.filter(isRunning)).toEqual(["preparing", "uploading", "completing"]);
   });
 });

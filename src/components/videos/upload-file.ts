@@ -25,6 +25,14 @@ import { ApiError, type SignedPart, videoApi } from "./video-api";
  */
 export type UploadPhase = "preparing" | "uploading" | "completing" | "done" | "failed" | "cancelled";
 
+/**
+ * The upload is under way (creating the video, sending bytes, completing): it can be cancelled,
+ * and leaving the page would stop it halfway.
+ */
+export function isRunning(phase: UploadPhase): boolean {
+  return phase === "preparing" || phase === "uploading" || phase === "completing";
+}
+
 export type UploadSnapshot = ProgressReading & {
   phase: UploadPhase;
   videoId: string | null;

@@ -3,6 +3,7 @@
 import { Button } from "@/components/ui/button";
 import { describeUpload } from "./describe-upload";
 import { ProgressBar } from "./progress-bar";
+import { isRunning } from "./upload-file";
 import type { UploadEntry } from "./use-uploads";
 import type { VideoView } from "./video-api";
 
@@ -33,7 +34,7 @@ export function UploadList({
       {entries.map(({ key, file, snapshot }) => {
         const video = snapshot.videoId ? libraryVideos.get(snapshot.videoId) : undefined;
         const description = describeUpload(snapshot, file.size, video);
-        const running = ["preparing", "uploading", "completing"].includes(snapshot.phase);
+        const running = isRunning(snapshot.phase);
         // Refused by this page or the server for what the file is: retrying cannot help.
         const refused = snapshot.failure?.canRetry === false;
         return (

@@ -1,9 +1,9 @@
 "use client";
 
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { ClipOptions } from "@/engine/clip-options";
 import { browserStore, forgetVideo } from "./file-identity";
-import { type UploadSnapshot, uploadFile } from "./upload-file";
+import { isRunning, type UploadSnapshot, uploadFile } from "./upload-file";
 import { videoApi } from "./video-api";
 
 /** One file the creator picked, and where its upload stands. */
@@ -114,9 +114,18 @@ export function useUploads(onVideoChanged: () => void) {
     [entries],
   );
 
-  const active = entries.some((entry) =>
-    ["preparing", "uploading", "completing"].includes(entry.snapshot.phase),
-  );
+  const active = entries.some((entry) => isRunning(entry.snapshot.phase));
+  // Closing or reloading the tab stops the uploads halfway: ask first, but only while one runs.
+  useEffect(() => {
+    if (!active) return;
+    const askBeforeLeaving = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Browsers that predate preventDefault() here ask only when returnValue is set.
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", askBeforeLeaving);
+    return () => window.removeEventListener("beforeunload", askBeforeLeaving);
+  }, [active]);
   const uploadingVideoIds = new Set(
     entries
       .filter((entry) => entry.snapshot.phase !== "failed")
