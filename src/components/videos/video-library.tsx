@@ -102,7 +102,7 @@ function VideoRow({
             </p>
           </div>
           <div className="flex shrink-0 items-center justify-between gap-2">
-            <VideoStatusBadge status={video.status} />
+            <VideoStatusBadge status={video.status} interrupted={interrupted} />
             <DeleteVideoButton filename={video.filename} onDelete={() => onDelete(video.id)} />
           </div>
         </div>

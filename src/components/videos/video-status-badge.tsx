@@ -1,17 +1,15 @@
-import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Badge } from "@/components/ui/badge";
 import type { VideoView } from "./video-api";
+import { videoStatusLabel } from "./video-status-label";
 
-const LABELS: Record<VideoView["status"], { text: string; tone: BadgeTone }> = {
-  UPLOADING: { text: "Uploading", tone: "neutral" },
-  UPLOADED: { text: "Checking", tone: "brand" },
-  QUEUED: { text: "Queued", tone: "brand" },
-  ANALYZING: { text: "Analyzing", tone: "brand" },
-  RENDERING: { text: "Rendering", tone: "brand" },
-  READY: { text: "Ready", tone: "success" },
-  FAILED: { text: "Failed", tone: "danger" },
-};
-
-export function VideoStatusBadge({ status }: { status: VideoView["status"] }) {
-  const label = LABELS[status];
+/** `interrupted`: the video waits for bytes that no page is sending (see videoStatusLabel). */
+export function VideoStatusBadge({
+  status,
+  interrupted = false,
+}: {
+  status: VideoView["status"];
+  interrupted?: boolean;
+}) {
+  const label = videoStatusLabel(status, { interrupted });
   return <Badge tone={label.tone}>{label.text}</Badge>;
 }
