@@ -379,10 +379,19 @@ describe("uploading videos in Chromium", () => {
     await expect.poll(() => recorded.includes(2), { timeout: 90_000 }).toBe(true);
     expect(failedOnce).toBe(true);
     expect(before.filter((partNumber) => partNumber === 2).length).toBeGreaterThanOrEqual(2);
+    // Leaving while parts are on their way asks first; the creator leaves anyway.
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.type());
+      void dialog.accept();
+    });
     await page.reload();
+    expect(asked).toEqual(["beforeunload"]);
 
     const videoRow = page.getByTestId("video-row").filter({ hasText: "conference-talk.mp4" });
     await videoRow.getByText("Upload interrupted").waitFor();
+    // The badge agrees with the text: no page is sending this upload now.
+    await videoRow.getByText("Interrupted", { exact: true }).waitFor();
     const videoId = await videoRow.getAttribute("data-video-id");
     const state = await page.request.get(`${upload.appUrl}/api/videos/${videoId}/upload`);
     const { upload: resume } = (await state.json()) as {
@@ -443,6 +452,34 @@ describe("uploading videos in Chromium", () => {
     await row.and(page.locator('[data-phase="done"]')).waitFor({ timeout: 120_000 });
     expect(stalledOnce).toBe(true);
     expect(sent.filter((partNumber) => partNumber === 3).length).toBe(2);
+    await page.close();
+  });
+
+  it("refuses an empty file in the page, sends nothing, offers no Retry, and lets the page go without asking", async () => {
+    const page = await newCreatorOnVideos("empty-file-uploader");
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() !== "GET") sent.push(`${request.method()} ${request.url()}`);
+    });
+    await page.getByLabel("Choose files").setInputFiles({
+      name: "zero.mp4",
+      mimeType: "video/mp4",
+      buffer: Buffer.alloc(0),
+    });
+    const row = page.getByTestId("upload-row").filter({ hasText: "zero.mp4" });
+    await row.and(page.locator('[data-phase="failed"]')).waitFor();
+    await row.getByText("zero.mp4 is empty (0 bytes). Choose another file.").waitFor();
+    expect(await row.getByRole("button", { name: "Retry" }).count()).toBe(0);
+    expect(await row.getByText(/resumes/).count()).toBe(0);
+    expect(sent).toEqual([]);
+    // Nothing is being sent, so leaving does not ask.
+    const asked: string[] = [];
+    page.on("dialog", (dialog) => {
+      asked.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.reload();
+    expect(asked).toEqual([]);
     await page.close();
   });
 
