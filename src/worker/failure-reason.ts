@@ -9,7 +9,8 @@ const MAX_REASON_LENGTH = 240;
  * The reason a creator reads when a job gives up: one line, without the worker's internals.
  * Messages of our own errors are written for people and pass through. ffmpeg's failures are
  * named as such with its last line of output (not the binary's path on the worker, the
- * presigned URL it read, nor the decoder's memory addresses); a schema failure is our bug, its details go to the log only.
+ * presigned URL it read, nor the decoder's memory addresses); a schema failure is our bug, its
+ * details go to the log only.
  */
 export function failureReasonOf(error: unknown): string {
   if (error instanceof ZodError) return "Something went wrong on our side.";

@@ -14,6 +14,7 @@ import {
   videoKey,
 } from "@/db/keys";
 import { claimVideoCompletion, findVideoById, updateVideoStatus } from "@/db/repos/video-repo";
+import { videoIndexEntryType } from "@/db/testing/video-index-entry";
 import { clipIdFor, createId } from "@/lib/ids";
 import { AppError } from "@/server/errors";
 import { errorResponse } from "@/server/http/respond";
@@ -586,13 +587,6 @@ describe("ownership", () => {
 });
 
 describe("delete", () => {
-  async function indexEntryType(videoId: string): Promise<string | null> {
-    const output = await table.documentClient.send(
-      new GetCommand({ TableName: table.tableName, Key: activeVideoKey(videoId), ConsistentRead: true }),
-    );
-    return (output.Item?.type as string | undefined) ?? null;
-  }
-
   async function exists(key: Key) {
     const output = await table.documentClient.send(
       new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true }),
@@ -631,7 +625,7 @@ describe("delete", () => {
     for (const key of [...itemKeys, videoKey(creatorId, videoId), uploadPartsKey(creatorId, videoId)])
       expect(await exists(key), JSON.stringify(key)).toBe(false);
     // Until its upload URL expires, the index keeps the video's folder to empty once more.
-    expect(await indexEntryType(videoId)).toBe("DeletedVideo");
+    expect(await videoIndexEntryType(table, videoId)).toBe("DeletedVideo");
     expect(await codeOf(deleteVideo({ runtime, creatorId, videoId }))).toBe("not_found");
   });
 
@@ -654,7 +648,7 @@ describe("delete", () => {
     await deleteVideo({ runtime, creatorId, videoId: video.id });
     for (const key of [videoKey(creatorId, video.id), uploadPartsKey(creatorId, video.id)])
       expect(await exists(key)).toBe(false);
-    expect(await indexEntryType(video.id)).toBe("DeletedVideo");
+    expect(await videoIndexEntryType(table, video.id)).toBe("DeletedVideo");
     expect(
       await listKeys({ s3: runtime.clients.s3, bucket, prefix: videoObjectPrefix(creatorId, video.id) }),
     ).toEqual([]);

@@ -14,6 +14,7 @@ import {
   type VideoStatus,
 } from "@/db/repos/video-repo";
 import { singleUploadVideo } from "@/db/testing/single-upload-video";
+import { videoIndexEntryType } from "@/db/testing/video-index-entry";
 import { createId } from "@/lib/ids";
 import { tableOf } from "@/server/runtime";
 import { createVideoUpload } from "@/server/videos/create-video-upload";
@@ -42,13 +43,6 @@ beforeAll(() => {
   return provisionResources({ aws: config.aws, appOrigin: config.appUrl, ...clients });
 });
 afterAll(() => deleteTestQueue(runtime).catch(() => {}));
-
-async function indexEntryType(videoId: string): Promise<string | null> {
-  const output = await table.documentClient.send(
-    new GetCommand({ TableName: table.tableName, Key: activeVideoKey(videoId), ConsistentRead: true }),
-  );
-  return (output.Item?.type as string | undefined) ?? null;
-}
 
 async function exists(key: Key) {
   const output = await table.documentClient.send(
@@ -109,7 +103,7 @@ describe("sweep-videos", () => {
 
     expect(await findVideoById({ table, ...abandoned })).toBeUndefined();
     // Its index entry waits for the upload URLs to expire, to empty the folder once more.
-    expect(await indexEntryType(abandoned.videoId)).toBe("DeletedVideo");
+    expect(await videoIndexEntryType(table, abandoned.videoId)).toBe("DeletedVideo");
     expect(
       await listKeys({
         s3: runtime.clients.s3,
@@ -286,12 +280,12 @@ describe("sweep-videos", () => {
 
     const urlStillValid = await sweepVideos({ runtime, now: new Date(Date.now() + 30 * 60_000) });
     expect(await stored()).toHaveLength(1);
-    expect(await indexEntryType(video.id)).toBe("DeletedVideo");
+    expect(await videoIndexEntryType(table, video.id)).toBe("DeletedVideo");
     expect(urlStillValid.lateObjects).toBe(0);
 
     const report = await sweepVideos({ runtime, now: new Date(Date.now() + 70 * 60_000) });
     expect(await stored()).toEqual([]);
-    expect(await indexEntryType(video.id)).toBeNull();
+    expect(await videoIndexEntryType(table, video.id)).toBeNull();
     expect(report.lateObjects).toBeGreaterThanOrEqual(1);
   });
 });
