@@ -3,23 +3,16 @@
  * time zone (Settings), so "today" on the dashboard is their today, not UTC's.
  */
 
+const DAY_PARTS = { year: "numeric", month: "2-digit", day: "2-digit" } as const;
+
 /** `2026-12-02` for the moment `at`, in `timeZone` (an IANA name; UTC when it is not one). */
 export function isoDateIn(timeZone: string, at: Date = new Date()): string {
   let format: Intl.DateTimeFormat;
   try {
-    format = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
+    format = new Intl.DateTimeFormat("en-CA", { ...DAY_PARTS, timeZone });
   } catch {
-    format = new Intl.DateTimeFormat("en-CA", {
-      timeZone: "UTC",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
+    // Settings accept only known zones; a stored one this runtime lacks counts as UTC.
+    format = new Intl.DateTimeFormat("en-CA", { ...DAY_PARTS, timeZone: "UTC" });
   }
   const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;

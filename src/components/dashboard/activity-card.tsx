@@ -42,12 +42,15 @@ export function ActivityCard({ activity }: { activity: RecentActivity }) {
             }`}
           >
             {days.map((day, index) => {
-              const height = (day.clipsCreated / most) * (CHART_HEIGHT - 4);
+              // A day with any clip shows at least a sliver, however busy the busiest day.
+              const height =
+                day.clipsCreated > 0 ? Math.max(2, (day.clipsCreated / most) * (CHART_HEIGHT - 4)) : 0;
+              const x = index * barWidth + barWidth * 0.15;
               return (
                 <g key={day.date}>
                   {/* Each day's slot, so the empty days read as days. */}
                   <rect
-                    x={index * barWidth + barWidth * 0.15}
+                    x={x}
                     width={barWidth * 0.7}
                     y={0}
                     height={CHART_HEIGHT}
@@ -55,10 +58,10 @@ export function ActivityCard({ activity }: { activity: RecentActivity }) {
                     className="fill-slate-100"
                   />
                   <rect
-                    x={index * barWidth + barWidth * 0.15}
+                    x={x}
                     width={barWidth * 0.7}
-                    y={CHART_HEIGHT - Math.max(height, day.clipsCreated > 0 ? 2 : 0)}
-                    height={Math.max(height, day.clipsCreated > 0 ? 2 : 0)}
+                    y={CHART_HEIGHT - height}
+                    height={height}
                     rx="0.8"
                     className="fill-brand-500"
                   >
