@@ -11,6 +11,7 @@ import type { LayoutChoice } from "@/engine/types";
 import type { ClipDetail } from "@/server/clips/get-clip";
 import { deleteClipRequest, saveClipEdit } from "./clip-api";
 import { formatLength, parseTimestamp } from "./format-timestamp";
+import { quotedTitle } from "./quoted-title";
 
 /** Shows a time to a tenth of a second, as the editor's fields read it back. */
 function toField(seconds: number): string {
@@ -173,7 +174,7 @@ export function ClipEditor({
     <form
       onSubmit={submit}
       onKeyDown={cancelOnEscape}
-      aria-label={`Edit “${clip.title}”`}
+      aria-label={`Edit ${quotedTitle(clip.title)}`}
       className="flex flex-col gap-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200"
     >
       <div className="flex flex-wrap gap-4">
@@ -229,7 +230,7 @@ export function ClipEditor({
         )}
         <ConfirmDialog
           open={askingToDelete}
-          title={`Delete “${clip.title}”?`}
+          title={`Delete ${quotedTitle(clip.title)}?`}
           confirmLabel="Delete clip"
           failureMessage="The clip could not be deleted."
           onConfirm={remove}

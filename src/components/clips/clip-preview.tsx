@@ -6,6 +6,7 @@ import { useRefreshingPictureUrl } from "@/components/ui/use-refreshing-media-ur
 import type { ClipView } from "@/server/clips/to-clip-view";
 import { fetchClipPictureUrl, isRendering } from "./clip-api";
 import { formatLength } from "./format-timestamp";
+import { quotedTitle } from "./quoted-title";
 
 /**
  * The clip's 9:16 picture: its thumbnail, turning into the animated preview on hover or focus.
@@ -55,7 +56,9 @@ export function ClipPreview({
       onBlur={() => setAnimated(false)}
       disabled={!rendered}
       className="group relative block aspect-[9/16] w-full overflow-hidden rounded-xl bg-slate-900 text-left shadow-sm ring-1 ring-slate-900/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-default"
-      aria-label={rendered ? `Play ${quoted(clip.title)}` : `${quoted(clip.title)} is not rendered yet`}
+      aria-label={
+        rendered ? `Play ${quotedTitle(clip.title)}` : `${quotedTitle(clip.title)} is not rendered yet`
+      }
     >
       {thumbnail.url && !thumbnail.problem && (
         // biome-ignore lint/performance/noImgElement: presigned storage URLs, not optimisable assets.
@@ -134,6 +137,3 @@ export function ClipPreview({
     </button>
   );
 }
-
-/** A title in quotes, unless it opens with its own (a caption's words: “So this is…” at 0:40). */
-const quoted = (title: string) => (/^[“"]/.test(title) ? title : `“${title}”`);
