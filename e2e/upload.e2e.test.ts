@@ -401,6 +401,16 @@ describe("uploading videos in Chromium", () => {
     expect(stored.length).toBeGreaterThanOrEqual(2);
     expect(resume.partCount).toBe(partCount);
 
+    // The video's own page does not promise that the upload carries on without its page.
+    const videoPage = await page.context().newPage();
+    await videoPage.goto(`${upload.appUrl}/videos/${videoId}`);
+    await videoPage.getByText("The file is sent by the page where it was chosen").waitFor();
+    expect(await videoPage.getByText("processing carries on").count()).toBe(0);
+    expect(
+      await videoPage.getByRole("link", { name: "Videos", exact: true }).last().getAttribute("href"),
+    ).toBe("/videos");
+    await videoPage.close();
+
     // Picking the same file again resumes: only the missing parts are sent.
     const after = recordPartPuts(page, upload.s3Origin);
     await page.getByLabel("Choose files").setInputFiles(bigVideo);

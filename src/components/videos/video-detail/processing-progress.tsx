@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import { Spinner } from "@/components/ui/spinner";
@@ -119,11 +120,24 @@ export function ProcessingProgress({
           </div>
           <p className="text-xs text-slate-500">
             This page updates by itself.{" "}
-            {!clipsShown
-              ? "You can leave it — processing carries on."
-              : status === "RENDERING"
-                ? "Each clip below changes once its new render is ready."
-                : "The clips below stay as they are until the new moments are found."}
+            {waitingForUpload ? (
+              // Unlike processing, an upload does not carry on without its page: the browser
+              // that chose the file sends it.
+              <>
+                The file is sent by the page where it was chosen; keep that page open. If it was closed,
+                choose the same file again on{" "}
+                <Link href="/videos" className="font-medium text-brand-700 hover:underline">
+                  Videos
+                </Link>{" "}
+                and the upload resumes where it stopped.
+              </>
+            ) : !clipsShown ? (
+              "You can leave it — processing carries on."
+            ) : status === "RENDERING" ? (
+              "Each clip below changes once its new render is ready."
+            ) : (
+              "The clips below stay as they are until the new moments are found."
+            )}
           </p>
         </div>
       </div>
