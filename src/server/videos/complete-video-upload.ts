@@ -18,13 +18,15 @@ import { findStoredParts } from "./find-stored-parts";
 import { findVideoOrThrow } from "./find-video-or-throw";
 import { toVideoView, type VideoView } from "./to-video-view";
 
-export const CompleteVideoUploadBody = z.object({
-  /** For multipart uploads: every part's ETag. Optional: the server can find stored parts itself. */
-  parts: z
-    .array(z.object({ partNumber: z.number().int().positive(), etag: z.string().min(1).max(200) }))
-    .max(10_000)
-    .optional(),
-});
+export const CompleteVideoUploadBody = z
+  .object({
+    /** For multipart uploads: every part's ETag. Optional: the server can find stored parts itself. */
+    parts: z
+      .array(z.object({ partNumber: z.number().int().positive(), etag: z.string().min(1).max(200) }))
+      .max(10_000)
+      .optional(),
+  })
+  .strict();
 export type CompleteVideoUploadBody = z.infer<typeof CompleteVideoUploadBody>;
 
 /** How long one request may hold the completion: longer than closing and checking take. */

@@ -18,12 +18,14 @@ import {
   type UploadInstructions,
 } from "./upload-instructions";
 
-export const CreateVideoUploadBody = z.object({
-  filename: z.string().min(1).max(1024),
-  contentType: z.string().max(200),
-  sizeBytes: z.number().int().positive(),
-  clipOptions: ClipOptionsInput.optional(),
-});
+export const CreateVideoUploadBody = z
+  .object({
+    filename: z.string().min(1).max(1024),
+    contentType: z.string().max(200),
+    sizeBytes: z.number().int().positive(),
+    clipOptions: ClipOptionsInput.optional(),
+  })
+  .strict();
 export type CreateVideoUploadBody = z.infer<typeof CreateVideoUploadBody>;
 
 /**

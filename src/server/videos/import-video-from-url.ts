@@ -11,10 +11,12 @@ import { sourceObjectKey } from "@/storage/object-keys";
 import { displayFilename } from "./accepted-video-formats";
 import { toVideoView, type VideoView } from "./to-video-view";
 
-export const ImportVideoBody = z.object({
-  url: z.string().min(1).max(2048),
-  clipOptions: ClipOptionsInput.optional(),
-});
+export const ImportVideoBody = z
+  .object({
+    url: z.string().min(1).max(2048),
+    clipOptions: ClipOptionsInput.optional(),
+  })
+  .strict();
 
 /**
  * Queues the import of a direct media URL: the worker fetches it into the bucket and then

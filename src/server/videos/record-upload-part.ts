@@ -5,14 +5,16 @@ import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { findVideoOrThrow } from "./find-video-or-throw";
 
-export const RecordUploadPartBody = z.object({
-  /** The ETag S3 returned for the part (quoted or not). */
-  etag: z
-    .string()
-    .min(1)
-    .max(200)
-    .regex(/^"?[\w-]+"?$/, "must be the ETag S3 returned"),
-});
+export const RecordUploadPartBody = z
+  .object({
+    /** The ETag S3 returned for the part (quoted or not). */
+    etag: z
+      .string()
+      .min(1)
+      .max(200)
+      .regex(/^"?[\w-]+"?$/, "must be the ETag S3 returned"),
+  })
+  .strict();
 
 /**
  * The browser reports each part it stored, so a reloaded page can resume even where the S3

@@ -8,7 +8,7 @@ import { type Runtime, tableOf } from "@/server/runtime";
 import { findVideoOrThrow } from "./find-video-or-throw";
 import { toVideoView, type VideoView } from "./to-video-view";
 
-export const RecutVideoBody = z.object({ clipOptions: ClipOptionsChange });
+export const RecutVideoBody = z.object({ clipOptions: ClipOptionsChange }).strict();
 
 /**
  * Asks a ready video for other clips (how many, how long): the video goes back to QUEUED with

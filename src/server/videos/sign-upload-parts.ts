@@ -5,9 +5,11 @@ import type { Runtime } from "@/server/runtime";
 import { findVideoOrThrow } from "./find-video-or-throw";
 import { type SignedPart, signParts } from "./upload-instructions";
 
-export const SignUploadPartsBody = z.object({
-  partNumbers: z.array(z.number().int().positive()).min(1).max(100),
-});
+export const SignUploadPartsBody = z
+  .object({
+    partNumbers: z.array(z.number().int().positive()).min(1).max(100),
+  })
+  .strict();
 
 /** Fresh presigned URLs for parts of the caller's open multipart upload. */
 export async function signUploadParts(options: {

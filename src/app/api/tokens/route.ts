@@ -8,7 +8,7 @@ import { jsonResponse, readJsonBody } from "@/server/http/respond";
 
 export const dynamic = "force-dynamic";
 
-const CreateTokenBody = z.object({ name: ApiTokenName });
+const CreateTokenBody = z.object({ name: ApiTokenName }).strict();
 
 // GET /api/tokens – the caller's API tokens (names and dates, never the tokens)
 export const GET = withCreator(async (_request, { creatorId, runtime }) => {

@@ -125,6 +125,13 @@ describe("/api/videos routes", () => {
       /clipOptions\.maxSeconds/,
     );
     expect((await post({ ...file, clipOptions: { count: 50 } })).status).toBe(422);
+    // A misspelt field is refused by name rather than dropped: the clips asked for would
+    // silently become the defaults.
+    const misspelt = await post({ ...file, clipoptions: { count: 3 } });
+    expect(misspelt.status).toBe(422);
+    expect(((await misspelt.json()) as { error: { message: string } }).error.message).toMatch(
+      /Unrecognized key.*clipoptions/,
+    );
 
     const imported = await importRoute(
       request("POST", `${base}/import`, cookie, {

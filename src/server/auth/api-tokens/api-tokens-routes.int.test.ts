@@ -172,6 +172,7 @@ describe("/api/tokens", () => {
       expect(malformed.status).toBe(400);
       expect((await create({ cookie: creator.cookie }, { name: "x".repeat(61) })).status).toBe(422);
       expect((await create({ cookie: creator.cookie }, {})).status).toBe(422);
+      expect((await create({ cookie: creator.cookie }, { name: "CI", expiresInDays: 30 })).status).toBe(422);
       expect((await (await list({ cookie: creator.cookie })).json()).tokens).toEqual([]);
     });
 

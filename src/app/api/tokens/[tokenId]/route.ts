@@ -7,7 +7,7 @@ import { jsonResponse, readJsonBody } from "@/server/http/respond";
 
 export const dynamic = "force-dynamic";
 
-const RenameTokenBody = z.object({ name: ApiTokenName });
+const RenameTokenBody = z.object({ name: ApiTokenName }).strict();
 
 // PATCH /api/tokens/:tokenId – rename one of the caller's tokens {name}
 export const PATCH = withCreator<{ tokenId: string }>(
