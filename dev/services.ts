@@ -5,6 +5,7 @@ import http from "node:http";
 import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
+import { finished } from "node:stream/promises";
 import { ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { createAwsClients } from "@/aws/clients";
 import type { Config } from "@/config";
@@ -245,6 +246,7 @@ async function startS3Server({ port, directory }: { port: number; directory: str
   keepObjectDirectories(store);
   checkPartsOnComplete(store, S3Error);
   honourIfMatchOnRead(objectController, S3Error);
+  honourIfNoneMatchOnPut(objectController, S3Error);
   mkdirSync(directory, { recursive: true });
   const s3rver = new S3rver({ silent: true, directory, vhostBuckets: false });
   // Silent drops S3's own answers (NoSuchKey, NotImplemented…), and with them any failure of
@@ -309,13 +311,24 @@ type S3ErrorClass = new (
 ) => Error & { code: string };
 
 type ObjectStore = { getMetadata(bucket: string, key: string): Promise<{ etag: string }> };
-type ObjectController = {
-  getObject(ctx: {
-    headers: Record<string, string | string[] | undefined>;
-    params: { bucket: string; key: string };
-    store: ObjectStore;
-  }): Promise<void>;
+type ObjectRequestContext = {
+  headers: Record<string, string | string[] | undefined>;
+  params: { bucket: string; key: string };
+  store: ObjectStore;
+  req: http.IncomingMessage;
 };
+type ObjectController = {
+  getObject(ctx: ObjectRequestContext): Promise<void>;
+  putObject(ctx: ObjectRequestContext): Promise<void>;
+};
+
+/** The stored object's metadata, or null when there is none. */
+async function storedMetadata(ctx: ObjectRequestContext): Promise<{ etag: string } | null> {
+  return ctx.store.getMetadata(ctx.params.bucket, ctx.params.key).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return null;
+    throw error;
+  });
+}
 
 /**
  * s3rver ignores `If-Match` on GET and HEAD; S3 answers 412 PreconditionFailed when the object's
@@ -330,12 +343,7 @@ function honourIfMatchOnRead(controller: ObjectController, S3Error: S3ErrorClass
     const header = ctx.headers["if-match"];
     const ifMatch = Array.isArray(header) ? header.join(",") : header;
     if (ifMatch !== undefined) {
-      const stored = await ctx.store
-        .getMetadata(ctx.params.bucket, ctx.params.key)
-        .catch((error: NodeJS.ErrnoException) => {
-          if (error.code === "ENOENT") return null;
-          throw error;
-        });
+      const stored = await storedMetadata(ctx);
       if (stored && !etagListMatches(ifMatch, stored.etag)) {
         throw new S3Error(
           "PreconditionFailed",
@@ -345,6 +353,33 @@ function honourIfMatchOnRead(controller: ObjectController, S3Error: S3ErrorClass
       }
     }
     return getObject.call(this, ctx);
+  };
+}
+
+/**
+ * s3rver ignores `If-None-Match` on PUT; S3 answers `If-None-Match: *` with 412
+ * PreconditionFailed when the key already holds an object, and stores nothing. Presigned
+ * single-PUT upload URLs sign that header, so they can create a video's source and never
+ * replace it. The body is read to its end first, so the client hears the 412 rather than a
+ * connection reset halfway through its upload.
+ */
+function honourIfNoneMatchOnPut(controller: ObjectController, S3Error: S3ErrorClass) {
+  const putObject = controller.putObject;
+  controller.putObject = async function putObjectIfNoneMatch(ctx) {
+    const header = ctx.headers["if-none-match"];
+    const ifNoneMatch = Array.isArray(header) ? header.join(",") : header;
+    if (ifNoneMatch?.trim() === "*" && (await storedMetadata(ctx)) !== null) {
+      ctx.req.resume();
+      await finished(ctx.req).catch(() => {});
+      throw new S3Error(
+        "PreconditionFailed",
+        "At least one of the pre-conditions you specified did not hold",
+        {
+          Condition: "If-None-Match",
+        },
+      );
+    }
+    return putObject.call(this, ctx);
   };
 }
 

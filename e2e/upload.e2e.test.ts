@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
@@ -462,6 +462,47 @@ describe("uploading videos in Chromium", () => {
     await row.and(page.locator('[data-phase="done"]')).waitFor({ timeout: 120_000 });
     expect(stalledOnce).toBe(true);
     expect(sent.filter((partNumber) => partNumber === 3).length).toBe(2);
+    await page.close();
+  });
+
+  it("completes a single-PUT upload whose answer was lost after storage kept the file (the retry meets 412)", async () => {
+    const page = await newCreatorOnVideos("lost-answer-uploader");
+    // Storage stores the first PUT (sent here with the page's URL and headers, as the browser
+    // would: an intercepted request's file body is not handed over), but its answer never
+    // reaches the page.
+    const answers: number[] = [];
+    const fileBytes = new Uint8Array(readFileSync(smallVideo));
+    await page.route(
+      (url) => url.origin === upload.s3Origin,
+      async (route) => {
+        const request = route.request();
+        if (request.method() !== "PUT") return route.continue();
+        const { "content-type": contentType = "", "if-none-match": ifNoneMatch = "" } =
+          await request.allHeaders();
+        const response = await fetch(request.url(), {
+          method: "PUT",
+          headers: { "content-type": contentType, "if-none-match": ifNoneMatch },
+          body: fileBytes,
+        });
+        await response.arrayBuffer();
+        answers.push(response.status);
+        if (answers.length === 1) return route.abort("connectionreset");
+        return route.fulfill({ status: response.status, headers: Object.fromEntries(response.headers) });
+      },
+    );
+    await page.getByLabel("Choose files").setInputFiles(smallVideo);
+    const row = page.getByTestId("upload-row").filter({ hasText: "interview.mp4" });
+    await row.and(page.locator('[data-phase="done"]')).waitFor({ timeout: 60_000 });
+    // The retry could not replace the stored file; the page took that as stored and completed.
+    expect(answers).toEqual([200, 412]);
+    const videoRow = page.getByTestId("video-row").filter({ hasText: "interview.mp4" });
+    await videoRow
+      .and(
+        page.locator(
+          '[data-status="QUEUED"], [data-status="ANALYZING"], [data-status="RENDERING"], [data-status="READY"]',
+        ),
+      )
+      .waitFor({ timeout: 60_000 });
     await page.close();
   });
 

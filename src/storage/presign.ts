@@ -6,7 +6,8 @@ import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
  * the browser reaches; the host is part of the signature), server-side consumers (ffprobe in
  * the worker) with `clients.s3`. URLs are short-lived, and uploads pin what they may carry:
  * the Content-Type, and the exact Content-Length, are signed headers, so a request with a
- * different type or size is refused by S3 itself.
+ * different type or size is refused by S3 itself. A single PUT also signs `If-None-Match: *`:
+ * its URL can store the file once, and never replace it (S3 answers 412 once it exists).
  */
 export type PresignedRequest = {
   method: "PUT" | "GET";
@@ -24,7 +25,7 @@ export const DOWNLOAD_URL_TTL_SECONDS = 15 * 60;
 const expiresAtOf = (expiresInSeconds: number, now = Date.now()) =>
   new Date(now + expiresInSeconds * 1000).toISOString();
 
-// A single PUT of a whole file, pinned to its content type and size.
+// A single PUT of a whole file, pinned to its content type and size, that only creates.
 export async function presignSinglePut(options: {
   presigner: S3Client;
   bucket: string;
@@ -41,13 +42,19 @@ export async function presignSinglePut(options: {
       Key: options.key,
       ContentType: options.contentType,
       ContentLength: options.contentLengthBytes,
+      // Until it expires, the URL would otherwise replace a video's source after it was
+      // checked, or even once its clips are made.
+      IfNoneMatch: "*",
     }),
-    { expiresIn: expiresInSeconds, signableHeaders: new Set(["content-type", "content-length"]) },
+    {
+      expiresIn: expiresInSeconds,
+      signableHeaders: new Set(["content-type", "content-length", "if-none-match"]),
+    },
   );
   return {
     method: "PUT",
     url,
-    headers: { "content-type": options.contentType },
+    headers: { "content-type": options.contentType, "if-none-match": "*" },
     expiresAt: expiresAtOf(expiresInSeconds),
   };
 }

@@ -50,6 +50,29 @@ describe("presigned single PUT", () => {
     });
   });
 
+  it("only creates: a second PUT through the same URL is refused with 412 and the first file stays", async () => {
+    const key = freshKey();
+    const request = await presignSinglePut({
+      presigner: s3Presigner,
+      bucket,
+      key,
+      contentType: "video/mp4",
+      contentLengthBytes: 1000,
+    });
+    expect(request.headers["if-none-match"]).toBe("*");
+    expect((await put(request.url, bytes(1000), request.headers)).status).toBe(200);
+    const first = await headObject({ s3, bucket, key });
+
+    const replaced = bytes(1000, 9);
+    const again = await put(request.url, replaced, request.headers);
+    expect(again.status).toBe(412);
+    expect(await headObject({ s3, bucket, key })).toEqual(first);
+    // Without the signed header the URL is not valid at all.
+    const { "if-none-match": _, ...withoutCondition } = request.headers;
+    expect((await put(request.url, replaced, withoutCondition)).status).toBe(403);
+    expect(await headObject({ s3, bucket, key })).toEqual(first);
+  });
+
   it("is refused with another content type", async () => {
     const key = freshKey();
     const request = await presignSinglePut({

@@ -148,6 +148,10 @@ export async function uploadFile(options: UploadFileOptions): Promise<{ videoId:
               reading = meter.update(loaded, Date.now());
               emit();
             },
+          }).catch((error: unknown) => {
+            // The URL only creates (If-None-Match: *): the file is there already, stored by an
+            // attempt whose answer was lost or by this page before a reload. Completing checks it.
+            if (!(error instanceof PutFailedError && error.status === 412)) throw error;
           });
         },
       );

@@ -141,7 +141,7 @@ describe("creating an upload", () => {
     expect(video.filename).toBe("x.mp4");
     if (upload.kind !== "single") throw new Error("expected single");
     expect(new URL(upload.url).pathname).toBe(`/${bucket}/creators/${creatorId}/videos/${video.id}/source`);
-    expect(upload.headers).toEqual({ "content-type": "video/mp4" });
+    expect(upload.headers).toEqual({ "content-type": "video/mp4", "if-none-match": "*" });
     expect(Date.parse(upload.expiresAt) - Date.now()).toBeLessThanOrEqual(3600_000);
   });
 

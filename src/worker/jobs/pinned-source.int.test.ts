@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findClipById, upsertClipsForVideo } from "@/db/repos/clip-repo";
 import { findVideoById, updateVideo, updateVideoStatus } from "@/db/repos/video-repo";
@@ -25,9 +26,11 @@ import { SOURCE_CHANGED_REASON, sourceRequestHeaders } from "./pinned-source";
 import { renderClipJob } from "./render-clip";
 
 /**
- * A single-PUT upload URL stays valid for up to an hour after upload-complete checked the file.
- * A second PUT through it stores another file under the same key: the workers must not read
- * it (it was never checked), and the video ends FAILED saying why, once, without retries.
+ * A single-PUT upload URL stays valid for up to an hour after upload-complete checked the file,
+ * but it only creates (If-None-Match: *), so it cannot store another file over it. Should
+ * anything else write to the key (a bucket shared with another tool, an operator's copy), the
+ * workers must still not read a file that was never checked: the video ends FAILED saying why,
+ * once, without retries.
  */
 
 const runtime = testRuntime({ TRUSS_QUEUE_NAME: testQueueName("pinned-source") });
@@ -54,13 +57,16 @@ afterAll(async () => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-async function put(url: string, body: Buffer, headers: Record<string, string>) {
+async function put(url: string, body: Buffer, headers: Record<string, string>): Promise<number> {
   const response = await fetch(url, { method: "PUT", body: new Uint8Array(body), headers });
   await response.arrayBuffer();
-  expect(response.status).toBe(200);
+  return response.status;
 }
 
-/** Uploads and completes a video; returns a function that PUTs other bytes through its still-valid URL. */
+/**
+ * Uploads and completes a video. `putAgain` sends other bytes through its still-valid URL;
+ * `replaceSource` stores them over the source from the server side.
+ */
 async function completedUpload(creatorId: string) {
   const { video, upload } = await createVideoUpload({
     runtime,
@@ -68,9 +74,20 @@ async function completedUpload(creatorId: string) {
     body: { filename: "clip.mp4", contentType: "video/mp4", sizeBytes: videoBytes.length },
   });
   if (upload.kind !== "single") throw new Error("expected a single PUT");
-  await put(upload.url, videoBytes, upload.headers);
+  expect(await put(upload.url, videoBytes, upload.headers)).toBe(200);
   await completeVideoUpload({ runtime, creatorId, videoId: video.id, body: {} });
-  return { videoId: video.id, replaceSource: () => put(upload.url, otherBytes, upload.headers) };
+  const stored = await findVideoById({ table, creatorId, videoId: video.id, consistent: true });
+  const sourceKey = stored?.sourceKey ?? "";
+  return {
+    videoId: video.id,
+    sourceKey,
+    putAgain: () => put(upload.url, otherBytes, upload.headers),
+    replaceSource: async () => {
+      await runtime.clients.s3.send(
+        new PutObjectCommand({ Bucket: bucket, Key: sourceKey, Body: otherBytes, ContentType: "video/mp4" }),
+      );
+    },
+  };
 }
 
 async function expectFailedForChangedSource(creatorId: string, videoId: string) {
@@ -86,6 +103,17 @@ describe("the source the workers read is the one upload-complete checked", () =>
     const head = await headObject({ s3: runtime.clients.s3, bucket, key: video?.sourceKey ?? "" });
     expect(video?.sourceEtag).toBeTruthy();
     expect(video?.sourceEtag).toBe(head?.etag);
+  });
+
+  it("the upload URL cannot store another file over the checked one (412), and the video goes on", async () => {
+    const creatorId = createId("creator");
+    const { videoId, sourceKey, putAgain } = await completedUpload(creatorId);
+    const before = await headObject({ s3: runtime.clients.s3, bucket, key: sourceKey });
+    expect(await putAgain()).toBe(412);
+    expect(await headObject({ s3: runtime.clients.s3, bucket, key: sourceKey })).toEqual(before);
+    const { context } = testJobContext(runtime);
+    await ingestVideoJob.run({ creatorId, videoId }, context);
+    expect((await findVideoById({ table, creatorId, videoId, consistent: true }))?.status).toBe("QUEUED");
   });
 
   it("ingest: a file stored over it since ends the video FAILED for good, unread", async () => {
