@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildAssDocument, CAPTION_LAYOUT, formatAssTime } from "./build-ass-document";
+import { buildAssDocument, CAPTION_LAYOUT, fittingFontSizePx, formatAssTime } from "./build-ass-document";
+import { estimateTextWidthEm } from "./caption-text-width";
 
 describe("buildAssDocument", () => {
   const document = buildAssDocument({
@@ -52,5 +53,27 @@ describe("buildAssDocument", () => {
     expect(formatAssTime(0)).toBe("0:00:00.00");
     expect(formatAssTime(59.999)).toBe("0:01:00.00");
     expect(formatAssTime(-1)).toBe("0:00:00.00");
+  });
+  it("shrinks a card whose word is too wide for the band between the margins (libass breaks only at spaces)", () => {
+    const band = CAPTION_LAYOUT.frameWidth - CAPTION_LAYOUT.marginLeftPx - CAPTION_LAYOUT.marginRightPx;
+    const sizes = (text: string) => {
+      const line = buildAssDocument({ cards: [{ startSeconds: 0, endSeconds: 1, text }], fontName: "Geist" })
+        .split("\n")
+        .find((candidate) => candidate.startsWith("Dialogue: 0,"));
+      return /\\fs(\d+)/.exec(line ?? "")?.[1];
+    };
+    // Everyday cards keep the style's size: no override at all.
+    expect(sizes("happened in the")).toBeUndefined();
+    expect(sizes("Extraordinarily")).toBeUndefined();
+    expect(fittingFontSizePx("MMMM MMMM MMMM")).toBe(CAPTION_LAYOUT.fontSizePx);
+    // Measured: at 116 px these ran off both edges of the 1080-px frame.
+    for (const text of ["Supercalifragilisticexpialidocious", "WWWWWWWWWWWWWWWW", "これは日本語の字"]) {
+      const size = Number(sizes(text));
+      expect(size).toBeLessThan(CAPTION_LAYOUT.fontSizePx);
+      expect(size).toBe(fittingFontSizePx(text));
+      expect(estimateTextWidthEm(text) * size).toBeLessThanOrEqual(band);
+    }
+    // No smaller than a phone can read, however long the word.
+    expect(fittingFontSizePx("x".repeat(200))).toBe(48);
   });
 });

@@ -1,4 +1,5 @@
 import type { CaptionCard } from "./build-caption-cards";
+import { estimateTextWidthEm } from "./caption-text-width";
 
 /**
  * Where captions may sit on a 1080×1920 short. TikTok, Reels and Shorts draw the channel name,
@@ -67,9 +68,11 @@ export function buildAssDocument({ cards, fontName }: BuildAssDocumentOptions): 
   const events = cards.flatMap((card) => {
     const timing = `${formatAssTime(card.startSeconds)},${formatAssTime(card.endSeconds)}`;
     const text = escapeAssText(card.text);
+    const fontSizePx = fittingFontSizePx(text);
+    const size = fontSizePx === layout.fontSizePx ? "" : `\\fs${fontSizePx}`;
     return [
-      `Dialogue: 0,${timing},Caption,,0,0,0,,{\\fad(60,0)}${text}`,
-      `Dialogue: 1,${timing},Caption,,0,0,0,,{\\fad(60,0)${embolden}}${text}`,
+      `Dialogue: 0,${timing},Caption,,0,0,0,,{\\fad(60,0)${size}}${text}`,
+      `Dialogue: 1,${timing},Caption,,0,0,0,,{\\fad(60,0)${size}${embolden}}${text}`,
     ];
   });
   return [
@@ -90,6 +93,26 @@ export function buildAssDocument({ cards, fontName }: BuildAssDocumentOptions): 
     ...events,
     "",
   ].join("\n");
+}
+
+/** Below this a caption is too small to read on a phone; a longer word is left to overflow. */
+const SMALLEST_FONT_SIZE_PX = 48;
+
+/**
+ * The style's size, or smaller for a card with a word too wide for the band between the
+ * margins: libass breaks lines only at spaces, so a long word ("Supercalifragilistic…", a run
+ * of capitals, a Japanese phrase) ran off both edges of the frame.
+ */
+export function fittingFontSizePx(text: string): number {
+  const layout = CAPTION_LAYOUT;
+  const bandPx = layout.frameWidth - layout.marginLeftPx - layout.marginRightPx;
+  // The outline and the emboldening layer stick out on both sides.
+  const edgesPx = 2 * (layout.outlinePx + layout.emboldenPx);
+  const widestEm = Math.max(0, ...text.split(" ").map(estimateTextWidthEm));
+  const widthPx = widestEm * layout.fontSizePx + edgesPx;
+  if (widthPx <= bandPx) return layout.fontSizePx;
+  const scaled = Math.floor((layout.fontSizePx * (bandPx - edgesPx)) / (widestEm * layout.fontSizePx));
+  return Math.max(SMALLEST_FONT_SIZE_PX, scaled);
 }
 
 /** `H:MM:SS.cc`, the centisecond clock ASS uses. */

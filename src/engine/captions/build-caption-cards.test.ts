@@ -43,4 +43,33 @@ describe("buildCaptionCards", () => {
     expect(cards[1]).toMatchObject({ startSeconds: 2, endSeconds: 3 });
     expect(cards[2]).toMatchObject({ startSeconds: 9.5, endSeconds: 10 });
   });
+  it("breaks Japanese and Chinese, written without spaces, between characters, punctuation kept with its character", () => {
+    const cards = buildCaptionCards({
+      segments: [
+        { startSeconds: 0, endSeconds: 4, text: "これは日本語の字幕です。昨日の「決勝戦」を見ましたか？" },
+        { startSeconds: 4, endSeconds: 6, text: "中文字幕测试，你好世界" },
+      ],
+      clipStartSeconds: 0,
+      clipEndSeconds: 6,
+    });
+    // At most 16 half-width units: eight CJK characters a card, none starting with 。、？」.
+    expect(cards.map((card) => card.text)).toEqual([
+      "これは日本語の字",
+      "幕です。",
+      "昨日の「決勝戦」",
+      "を見ましたか？",
+      "中文字幕测试，",
+      "你好世界",
+    ]);
+    for (const card of cards) expect(card.text).not.toMatch(/^[。、，？」]/u);
+  });
+
+  it("keeps a Latin word inside Japanese whole, and counts a CJK character as two", () => {
+    const cards = buildCaptionCards({
+      segments: [{ startSeconds: 0, endSeconds: 2, text: "LINEで連絡してください" }],
+      clipStartSeconds: 0,
+      clipEndSeconds: 2,
+    });
+    expect(cards.map((card) => card.text)).toEqual(["LINEで連絡してく", "ださい"]);
+  });
 });

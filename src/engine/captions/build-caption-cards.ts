@@ -1,4 +1,5 @@
 import type { TranscriptSegment } from "@/engine/types";
+import { splitAtLineBreaks, textUnits } from "./caption-text-width";
 
 /** One caption on screen: a few words, timed relative to the clip's start. */
 export type CaptionCard = { startSeconds: number; endSeconds: number; text: string };
@@ -10,7 +11,10 @@ export type BuildCaptionCardsOptions = {
   clipEndSeconds: number;
   /** Shorts captions read best as 1–3 words at a time. */
   maxWordsPerCard?: number;
-  /** A card also ends once it reaches this many characters, so long words do not overflow. */
+  /**
+   * A card also ends once it reaches this many characters (a CJK character counts as two), so
+   * a card fits on one or two lines.
+   */
   maxCharsPerCard?: number;
 };
 
@@ -51,19 +55,34 @@ export function buildCaptionCards({
   return cards.sort((a, b) => a.startSeconds - b.startSeconds);
 }
 
-function chunkWords(text: string, maxWords: number, maxChars: number): string[] {
-  const words = text.split(/\s+/).filter((word) => word !== "");
+/** A card ends after a piece ending in punctuation (Latin or CJK), closing quotes allowed. */
+const ENDS_PHRASE = /[.!?,;:…。！？、，；：]["'”’)\]」』）]?$/u;
+
+/**
+ * Words into cards of at most `maxWords` words and `maxUnits` half-width units (a CJK character
+ * is two). Japanese and Chinese have no spaces: such a word is broken between characters
+ * (splitAtLineBreaks), its pieces joined again without a space and counted as one word.
+ */
+function chunkWords(text: string, maxWords: number, maxUnits: number): string[] {
+  const pieces = text
+    .split(/\s+/)
+    .filter((word) => word !== "")
+    .flatMap((word) => splitAtLineBreaks(word).map((piece, index) => ({ piece, startsWord: index === 0 })));
   const chunks: string[] = [];
-  let current: string[] = [];
+  let current = "";
+  let words = 0;
   const flush = () => {
-    if (current.length > 0) chunks.push(current.join(" "));
-    current = [];
+    if (current !== "") chunks.push(current);
+    current = "";
+    words = 0;
   };
-  for (const word of words) {
-    const wouldBe = [...current, word].join(" ");
-    if (current.length > 0 && (current.length >= maxWords || wouldBe.length > maxChars)) flush();
-    current.push(word);
-    if (/[.!?,;:…]["')\]]?$/.test(word)) flush();
+  for (const { piece, startsWord } of pieces) {
+    const joined = current === "" ? piece : `${current}${startsWord ? " " : ""}${piece}`;
+    const tooMany = startsWord && words >= maxWords;
+    if (current !== "" && (tooMany || textUnits(joined) > maxUnits)) flush();
+    current = current === "" ? piece : joined;
+    if (startsWord || words === 0) words += 1;
+    if (ENDS_PHRASE.test(piece)) flush();
   }
   flush();
   return chunks;
