@@ -45,7 +45,8 @@ describe("buildRenderArgs", () => {
     expect(graph).toContain("[main]format=yuv420p[vout]");
     expect(graph).toContain("[clean]trim=start=4.000:end=4.500");
     expect(graph).toContain(
-      "[0:a:0]loudnorm=I=-14,aresample=48000,aformat=channel_layouts=mono|stereo[aout]",
+      "[0:a:0]loudnorm=I=-14,aresample=48000,aformat=channel_layouts=mono|stereo," +
+        "afade=t=in:d=0.020,afade=t=out:st=29.980:d=0.020[aout]",
     );
     // Outputs in order: the clip, then the thumbnail, then the preview.
     const outputs = [base.videoPath, base.thumbnail.path, base.preview.path].map((file) =>
@@ -69,7 +70,7 @@ describe("buildRenderArgs", () => {
     expect(valueAfter(args, "-ar")).toBe("48000");
     // No channel count: the audio graph keeps mono mono and folds anything wider to stereo.
     expect(args).not.toContain("-ac");
-    expect(valueAfter(args, "-filter_complex")).toMatch(/aformat=channel_layouts=mono\|stereo\[aout\]/);
+    expect(valueAfter(args, "-filter_complex")).toMatch(/aformat=channel_layouts=mono\|stereo,afade/);
     expect(valueAfter(args, "-movflags")).toBe("+faststart");
     expect(valueAfter(args, "-progress")).toBe("pipe:2");
     expect(args).toContain("-nostats");

@@ -61,6 +61,21 @@ export type BuildRenderArgsOptions = {
 const OUTPUT_CHANNEL_LAYOUTS = "aformat=channel_layouts=mono|stereo";
 
 /**
+ * The audio fades in over the clip's first 20 ms and out over its last, as an editor does at
+ * every cut: a clip cut mid-waveform began and ended with a click (measured: a first sample at
+ * −15 dBFS after digital silence, a last at −4 dBFS), heard again at every loop on the
+ * platforms. 20 ms is too short to soften a word.
+ */
+export const EDGE_FADE_SECONDS = 0.02;
+
+/** The fades in and out at the clip's edges (a clip too short for both gets none). */
+function edgeFades(durationSeconds: number): string {
+  if (!(durationSeconds > 4 * EDGE_FADE_SECONDS)) return "";
+  const fade = formatSeconds(EDGE_FADE_SECONDS);
+  return `,afade=t=in:d=${fade},afade=t=out:st=${formatSeconds(durationSeconds - EDGE_FADE_SECONDS)}:d=${fade}`;
+}
+
+/**
  * One ffmpeg run that decodes the segment once and writes all three outputs: the 1080×1920
  * H.264/AAC clip (faststart, loudness-normalised, captions burned in), the thumbnail (a clean
  * frame, before captions) and the animated preview (with captions, as the clip shows).
@@ -121,7 +136,7 @@ export function buildRenderArgs(options: BuildRenderArgsOptions): string[] {
     }),
   ];
   if (audio.kind === "source") {
-    graph.push(`[0:a:0]${audio.filter},${OUTPUT_CHANNEL_LAYOUTS}[aout]`);
+    graph.push(`[0:a:0]${audio.filter},${OUTPUT_CHANNEL_LAYOUTS}${edgeFades(durationSeconds)}[aout]`);
   } else {
     inputs.push(
       "-f",

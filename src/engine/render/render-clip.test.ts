@@ -35,7 +35,8 @@ const sources = {} as Record<
   | "smallFacecam"
   | "glimpsedFacecam"
   | "smallFacecamLongGop"
-  | "smallFacecamStream",
+  | "smallFacecamStream"
+  | "tone",
   Source
 >;
 const rendered: Record<string, string> = {};
@@ -246,6 +247,14 @@ beforeAll(async () => {
     "aac",
     "-shortest",
   ]);
+  // A still frame with a steady 250 Hz tone (−20 dBFS), for the audio at a clip's edges.
+  sources.tone = await generate("tone.mp4", [
+    ...["-f", "lavfi", "-i", `color=c=0x303030:s=${WIDE.width}x${WIDE.height}:r=15:d=4`],
+    ...["-f", "lavfi", "-i", "sine=frequency=250:sample_rate=48000:duration=4,volume=-20dB"],
+    "-c:a",
+    "aac",
+    "-shortest",
+  ]);
   // A card swinging from side to side and back every 4 s, at up to 2/3 of the frame's width a
   // second: more than three times the pace a camera may pan at.
   sources.bouncingCard = await generate("bouncing-card.mp4", [
@@ -435,6 +444,30 @@ describe("renderClip", () => {
     expect(webp.readUIntLE(24, 3) + 1).toBe(PREVIEW.width);
     expect(webp.readUIntLE(27, 3) + 1).toBe(PREVIEW.height);
     expect(await renderTemps()).toEqual([]);
+  }, 60_000);
+
+  it("fades the audio in and out at the cut instead of starting and ending mid-waveform (a click)", async () => {
+    // 1.001 s into a 250 Hz tone is a quarter period: the cut falls on a crest, not a zero.
+    const clip = await renderClip(
+      { ...clipOf("tone", 1.001, 3.001, "tone"), layoutChoice: "fit" },
+      { log: () => undefined, temporaryDirectory },
+    );
+    const pcm = await readMediaStdout({
+      binaryPath: binaries.ffmpegPath,
+      args: ["-v", "error", "-i", clip.videoPath, "-map", "0:a:0", "-ac", "1", "-f", "s16le", "-"],
+      timeoutMs: 30_000,
+    });
+    const samples = new Int16Array(pcm.buffer, pcm.byteOffset, Math.floor(pcm.byteLength / 2));
+    const peak = (fromMs: number, toMs: number) =>
+      Math.max(...samples.subarray(fromMs * 48, toMs * 48).map((sample) => Math.abs(sample)));
+    const steady = peak(900, 1100);
+    expect(steady).toBeGreaterThan(3000);
+    // The first and the last millisecond (the clip is 2 s; AAC pads its last frame past that)
+    // are near silence, and the tone is back at full level 20 ms in.
+    expect(peak(0, 1)).toBeLessThan(0.1 * steady);
+    expect(peak(1999, 2000)).toBeLessThan(0.1 * steady);
+    expect(peak(25, 60)).toBeGreaterThan(0.8 * steady);
+    expect(peak(1940, 1975)).toBeGreaterThan(0.8 * steady);
   }, 60_000);
 
   it("goes straight to the 4 fps pass when the listed keyframes are far apart where the picture moves", async () => {
