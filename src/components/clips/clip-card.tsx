@@ -102,7 +102,9 @@ export function ClipCard({
         <header className="flex items-start gap-3">
           <ScoreRing score={clip.score} />
           <div className="min-w-0 flex-1">
-            <h3 className="line-clamp-2 text-sm font-semibold text-slate-900">{clip.title}</h3>
+            <h3 dir="auto" className="line-clamp-2 text-sm font-semibold text-slate-900">
+              {clip.title}
+            </h3>
             <p className="mt-0.5 flex flex-wrap items-center gap-x-1 text-xs text-slate-500">
               {seekButton(clip.startSeconds, "where this clip starts")}
               <span aria-hidden="true">–</span>
@@ -159,7 +161,9 @@ export function ClipCard({
                 return (
                   <div key={platform}>
                     <dt className="text-xs font-semibold text-slate-500">{PLATFORM_LABELS[platform]}</dt>
-                    <dd className="text-slate-800">{copy.title}</dd>
+                    <dd dir="auto" className="text-slate-800">
+                      {copy.title}
+                    </dd>
                     {copy.hashtags.length > 0 && (
                       <dd className="text-xs text-brand-700">
                         {copy.hashtags.map((tag) => `#${tag.replace(/^#/, "")}`).join(" ")}

@@ -55,7 +55,11 @@ export function ClipPlayerDialog({
           <div className="flex items-start justify-between gap-3 px-4 py-3">
             <div className="min-w-0">
               {/* Two lines, not one truncated: caption titles already end in their own "…". */}
-              <p className="line-clamp-2 text-sm leading-snug font-semibold wrap-anywhere" title={title}>
+              <p
+                dir="auto"
+                className="line-clamp-2 text-sm leading-snug font-semibold wrap-anywhere"
+                title={title}
+              >
                 {title}
               </p>
               {durationSeconds !== undefined && (

@@ -29,7 +29,10 @@ export function ClipTile({
     <article className="flex flex-col gap-2" data-clip-id={clip.clipId}>
       <ClipPreview clip={clip} place={place} onPlay={() => onPlay(clip)} size="sm" />
       <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-2 gap-y-1.5 sm:items-start sm:gap-y-0.5">
-        <h3 className="col-span-2 line-clamp-2 text-sm leading-snug font-semibold wrap-anywhere text-slate-900 sm:col-span-1 sm:col-start-2 sm:row-start-1">
+        <h3
+          dir="auto"
+          className="col-span-2 line-clamp-2 text-sm leading-snug font-semibold wrap-anywhere text-slate-900 sm:col-span-1 sm:col-start-2 sm:row-start-1"
+        >
           {clip.title}
         </h3>
         <div className="row-start-2 sm:col-start-1 sm:row-span-2 sm:row-start-1">

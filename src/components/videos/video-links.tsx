@@ -48,6 +48,7 @@ export function VideoNameLink({ video }: { video: VideoView }) {
   return (
     <Link
       href={`/videos/${video.id}`}
+      dir="auto"
       className="block text-sm font-medium [overflow-wrap:anywhere] text-slate-900 hover:underline"
     >
       {video.filename}

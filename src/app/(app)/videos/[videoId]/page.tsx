@@ -47,7 +47,10 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
         </Link>
         <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div className="min-w-0">
-            <h1 className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere] text-slate-900">
+            <h1
+              dir="auto"
+              className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere] text-slate-900"
+            >
               {video.filename}
             </h1>
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
