@@ -376,6 +376,12 @@ describe("clip repository", () => {
     });
     expect(landed?.clip).toMatchObject({ status: "READY", render: { revision: 1, startSeconds: 95 } });
     expect(landed?.replaced?.revision).toBe(0);
+    // A job that read the clip before that render landed (the video's job, beside the clip's own
+    // render job) does not start the same revision again: the clip stays READY.
+    expect(
+      await setClipRenderStatus({ table, creatorId, clipId: clip!.clipId, revision: 1, status: "RENDERING" }),
+    ).toBeNull();
+    expect((await findClipById({ table, creatorId, clipId: clip!.clipId }))?.status).toBe("READY");
 
     // A re-run of the analysis does not undo the creator's edit.
     const rerun = await upsertClipsForVideo({

@@ -554,7 +554,9 @@ export async function upsertClipsForVideo(options: {
   return result;
 }
 
-// Mark the current revision's render as started or failed; null when `revision` is no longer current.
+// Mark the current revision's render as started or failed; null when `revision` is no longer current,
+// or, to start it, is rendered already: a job that read the clip before another job's render of
+// it landed (the video's job beside the clip's own render job) must not render it a second time.
 // With `expectedVersion`, only if nobody changed the clip since (a `conflict` otherwise).
 export async function setClipRenderStatus(options: {
   table: Table;
@@ -571,7 +573,7 @@ export async function setClipRenderStatus(options: {
   return changeClip({
     ...options,
     change: (clip) =>
-      clip.revision !== options.revision
+      clip.revision !== options.revision || (options.status === "RENDERING" && !clipNeedsRender(clip))
         ? null
         : {
             ...clip,

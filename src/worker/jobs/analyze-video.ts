@@ -432,7 +432,9 @@ async function renderStage(
     try {
       const outcome = await renderClipFromSource(clip, (fraction) => progress.tick(base + span * fraction));
       if (outcome === "stale")
-        context.log("clip changed while rendering; its own job renders it", { clipId: clip.clipId });
+        context.log("clip changed, or its own job rendered it, meanwhile; left to that job", {
+          clipId: clip.clipId,
+        });
     } catch (error) {
       // A replaced source fails the video (the job's handler), not just this clip.
       if (signal.aborted || !context.isFinalAttempt || error instanceof ObjectChangedError) throw error;

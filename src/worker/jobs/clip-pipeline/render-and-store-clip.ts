@@ -40,7 +40,8 @@ export type RenderAndStoreOptions = {
  * Renders the current revision of one clip, uploads the video, thumbnail and preview under
  * that revision's keys and marks the clip READY. The previous render's objects are deleted
  * only once the new render is recorded, so the clip always has something to show. A render
- * overtaken by a newer range edit is discarded ("stale"). Local outputs are removed either way.
+ * overtaken by a newer range edit is discarded ("stale"), and one whose revision another job
+ * rendered meanwhile is not started ("stale" too). Local outputs are removed either way.
  * One render runs at a time in a worker (render-slot.ts), whichever job asks.
  */
 export function renderAndStoreClip(options: RenderAndStoreOptions): Promise<RenderOutcome> {
