@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { SIGNED_OUT_MESSAGE } from "@/components/api/page-error-message";
 import type { ClipPictureUrls } from "@/server/clips/get-clip-picture-urls";
-import { fetchClipPictureUrl, fetchClipsPage } from "./clip-api";
+import { fetchClip, fetchClipPictureUrl, fetchClipsPage } from "./clip-api";
 
 const CLIP_ID = "clip_01JZ8Q0000000000000000TEST";
 const FRESH: ClipPictureUrls = {
@@ -85,5 +86,20 @@ describe("fetchClipsPage", () => {
     await expect(fetchClipsPage({ sort: "newest", minScore: undefined, cursor: "x.y" })).rejects.toThrow(
       "The cursor is not valid for this list.",
     );
+  });
+});
+
+describe("clip API errors", () => {
+  it("says the page's session ended when the API answers 401", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        Response.json(
+          { error: { message: "Sign in, or send a personal API token as `Authorization: Bearer <token>`." } },
+          { status: 401 },
+        ),
+      ),
+    );
+    await expect(fetchClip(CLIP_ID)).rejects.toThrow(SIGNED_OUT_MESSAGE);
   });
 });

@@ -1,3 +1,4 @@
+import { pageErrorMessage } from "@/components/api/page-error-message";
 import type { LayoutChoice } from "@/engine/types";
 import type { ClipDetail } from "@/server/clips/get-clip";
 import type { ClipPictureUrls } from "@/server/clips/get-clip-picture-urls";
@@ -9,9 +10,7 @@ export class ClipApiError extends Error {}
 
 async function errorOf(response: Response): Promise<ClipApiError> {
   const body = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
-  return new ClipApiError(
-    body.error?.message ?? `The request failed (${response.status}). Please try again.`,
-  );
+  return new ClipApiError(pageErrorMessage(response.status, body.error?.message));
 }
 
 export async function fetchClip(clipId: string, signal?: AbortSignal): Promise<ClipDetail> {

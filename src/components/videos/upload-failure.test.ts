@@ -34,11 +34,25 @@ describe("toUploadFailure", () => {
       new ApiError(0, "network", "The connection to Truss was lost."),
       new ApiError(503, "unavailable", "Storage does not answer."),
       new ApiError(429, "rate_limited", "Too many requests."),
-      new ApiError(401, "unauthorized", "Sign in again."),
       new PutFailedError(0, "The connection to storage was lost."),
       new Error("No URL for part 3"),
     ];
     for (const error of passing)
       expect(toUploadFailure(error)).toEqual({ message: error.message, canRetry: true });
+  });
+
+  it("says the creator was signed out mid-upload, and how to finish it, instead of the API's words for scripts", () => {
+    const failure = toUploadFailure(
+      new ApiError(
+        401,
+        "unauthorized",
+        "Sign in, or send a personal API token as `Authorization: Bearer <token>`.",
+      ),
+    );
+    expect(failure).toEqual({
+      message:
+        "You were signed out before the upload finished. Sign in again in another tab (this one keeps the upload), then choose Retry.",
+      canRetry: true,
+    });
   });
 });

@@ -23,7 +23,7 @@ export function refuseChosenFile(file: Pick<File, "name" | "size">): FileRefused
 /**
  * The server's answers about the file itself: too large (413), not a video we take (415), or
  * invalid as declared (422). Sending the same file again gets the same answer, so they are
- * not retried. Everything else (network, 5xx, 429, an expired session) may pass on a retry.
+ * not retried. Everything else (network, 5xx, 429, an ended session) may pass on a retry.
  */
 const REFUSES_THE_FILE: readonly number[] = [413, 415, 422];
 
@@ -33,6 +33,14 @@ export function toUploadFailure(error: unknown): UploadFailure {
     (error instanceof ApiError && REFUSES_THE_FILE.includes(error.status))
   )
     return { message: `${asSentence(error.message)} Choose another file.`, canRetry: false };
+  // The session ended mid-upload (signed out everywhere, or expired): what is stored stays, and a
+  // retry once signed in again (another tab keeps this page and its file) resumes from it.
+  if (error instanceof ApiError && error.status === 401)
+    return {
+      message:
+        "You were signed out before the upload finished. Sign in again in another tab (this one keeps the upload), then choose Retry.",
+      canRetry: true,
+    };
   return { message: error instanceof Error ? error.message : String(error), canRetry: true };
 }
 

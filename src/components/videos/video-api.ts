@@ -1,3 +1,4 @@
+import { pageErrorMessage } from "@/components/api/page-error-message";
 import type { ClipOptions } from "@/engine/clip-options";
 import type { ResumeInstructions } from "@/server/videos/resume-video-upload";
 import type { VideoView } from "@/server/videos/to-video-view";
@@ -5,7 +6,7 @@ import type { SignedPart, UploadInstructions } from "@/server/videos/upload-inst
 
 /**
  * The browser's side of the videos API (`docs/api.md`). Errors keep the server's code and
- * message, which are written for people.
+ * message, which are written for people (a 401's is written for scripts: pageErrorMessage).
  */
 export class ApiError extends Error {
   constructor(
@@ -45,7 +46,7 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
     throw new ApiError(
       response.status,
       error?.code ?? "unknown",
-      error?.message ?? `Request failed (${response.status}).`,
+      pageErrorMessage(response.status, error?.message),
     );
   }
   return json as T;

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { type ChangeEvent, useRef, useState } from "react";
+import { pageErrorMessage } from "@/components/api/page-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { MAX_SUBTITLE_FILE_BYTES } from "@/engine/captions/parse-subtitles";
@@ -32,7 +33,7 @@ export function CaptionsPanel({ videoId, captions }: { videoId: string; captions
       if (!response.ok) {
         setMessage({
           tone: "danger",
-          text: body.error?.message ?? `The request failed (${response.status}). Please try again.`,
+          text: pageErrorMessage(response.status, body.error?.message),
         });
         return;
       }
