@@ -3,6 +3,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { type Config, ConfigError, parseConfig } from "@/config";
 import { buildWorker } from "./build-worker";
+import { type KeptRunning, keepRunning } from "./keep-running";
 import { type EmbeddedServices, ServiceStartError, startEmbeddedServices } from "./services";
 
 /**
@@ -36,9 +37,11 @@ export async function startStack(options: {
 
   let services: EmbeddedServices | undefined;
   const children: ChildProcess[] = [];
+  let worker: KeptRunning | undefined;
   const stop = async () => {
-    await Promise.all(children.map((child) => stopChild(child)));
+    await Promise.all([...children.map((child) => stopChild(child)), worker?.stop()]);
     children.length = 0;
+    worker = undefined;
     await services?.stop();
     services = undefined;
   };
@@ -58,7 +61,13 @@ export async function startStack(options: {
     if (options.withWorker !== false) {
       if (!options.dev) await buildWorker();
       const workerArgs = options.dev ? DEV_WORKER_NODE_ARGS : WORKER_NODE_ARGS;
-      children.push(spawnChild("worker", process.execPath, workerArgs, environment, log));
+      // Started again should it die (out of memory, a crash): uploads would otherwise wait forever.
+      worker = keepRunning({
+        name: "worker",
+        start: () => spawnChild("worker", process.execPath, workerArgs, environment, log, false),
+        stopChild,
+        log,
+      });
     }
     const healthUrl = `http://127.0.0.1:${config.port}/api/health`;
     await waitForHealthy(healthUrl, web, options.dev ? 180_000 : 60_000);
@@ -90,6 +99,7 @@ function spawnChild(
   args: string[],
   environment: Record<string, string | undefined>,
   log: Log,
+  reportExit = true,
 ): ChildProcess {
   const child = spawn(command, args, {
     cwd: projectRoot,
@@ -100,6 +110,7 @@ function spawnChild(
     if (stream) createInterface({ input: stream }).on("line", (line) => log(`[${name}] ${line}`));
   }
   child.once("exit", (code, signal) => {
+    if (!reportExit) return;
     // 130 and 143: the child's own exit on the SIGINT/SIGTERM it was sent.
     if (code !== 0 && code !== 130 && code !== 143 && signal === null)
       log(`[${name}] exited with code ${code}`);
