@@ -482,4 +482,39 @@ describe("clip server functions", () => {
     expect((await askAgain()).canRenderAgain).toBe(false);
     expect(await receiveRenderJobs()).toEqual([]);
   });
+  it("stops a render a newer edit overtook, instead of finishing it first", async () => {
+    const { creatorId, videoId } = video;
+    const [long] = (
+      await upsertClipsForVideo({
+        table,
+        creatorId,
+        videoId,
+        videoTitle: "planted-events.mp4",
+        moments: [moment(0, 10, 30, 81), moment(1, 32, 38, 22), moment(5, 0, 40, 50)],
+      })
+    ).clips.filter((clip) => clip.ordinal === 5) as [Clip];
+    await receiveRenderJobs();
+    const first = await editClip({ runtime, creatorId, clipId: long.clipId, layoutChoice: "crop" });
+    const logs: string[] = [];
+    const job = renderClipJob.run(
+      { creatorId, videoId, clipId: long.clipId, revision: first.revision },
+      jobContext(logs),
+    );
+    for (;;) {
+      const clip = await getClip({ runtime, creatorId, clipId: long.clipId });
+      if (clip.status === "RENDERING") break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const second = await editClip({ runtime, creatorId, clipId: long.clipId, layoutChoice: "fit" });
+    await job;
+    expect(logs.join("\n")).toMatch(/overtaken by a newer edit; stopped/);
+    // Nothing of the overtaken revision was kept; the newer one is owed its render.
+    for (const key of Object.values(renderKeys(long, first.revision)))
+      expect(await headObject({ ...storage, key })).toBeUndefined();
+    expect(await getClip({ runtime, creatorId, clipId: long.clipId })).toMatchObject({
+      revision: second.revision,
+      status: "PENDING",
+    });
+    await receiveRenderJobs();
+  }, 240_000);
 });

@@ -1,6 +1,12 @@
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { type Clip, markClipRendered, renderObjectKeys, setClipRenderStatus } from "@/db/repos/clip-repo";
+import {
+  type Clip,
+  findClipById,
+  markClipRendered,
+  renderObjectKeys,
+  setClipRenderStatus,
+} from "@/db/repos/clip-repo";
 import type { Table } from "@/db/table";
 import { renderClip, renderHintsFrom } from "@/engine/render/render-clip";
 import type { MediaProbe, SignalCurve, TranscriptSegment } from "@/engine/types";
@@ -13,6 +19,14 @@ import type { JobLog } from "../../job-types";
 import { renderSlot } from "../../render-slot";
 
 export type RenderOutcome = "rendered" | "stale";
+
+/**
+ * How often a running render checks that its revision is still the clip's current one. Renders
+ * take one at a time (render-slot.ts): one a newer edit overtook would otherwise hold up that
+ * edit's render for as long as it takes to finish (minutes for a long clip), only to be thrown
+ * away. One consistent GetItem per interval.
+ */
+const OVERTAKEN_CHECK_MS = 3_000;
 
 export type RenderAndStoreOptions = {
   table: Table;
@@ -41,7 +55,8 @@ export type RenderAndStoreOptions = {
  * that revision's keys and marks the clip READY. The previous render's objects are deleted
  * only once the new render is recorded, so the clip always has something to show. A render
  * overtaken by a newer range edit is discarded ("stale"), and one whose revision another job
- * rendered meanwhile is not started ("stale" too). Local outputs are removed either way.
+ * rendered meanwhile is not started ("stale" too); one overtaken while it runs is stopped
+ * (OVERTAKEN_CHECK_MS). Local outputs are removed either way.
  * One render runs at a time in a worker (render-slot.ts), whichever job asks.
  */
 export function renderAndStoreClip(options: RenderAndStoreOptions): Promise<RenderOutcome> {
@@ -64,6 +79,17 @@ async function renderAndStoreNow(options: RenderAndStoreOptions): Promise<Render
 
   const outputDir = path.join(options.workDir, `${clip.clipId}-r${revision}`);
   await mkdir(outputDir, { recursive: true });
+  const overtaken = new AbortController();
+  const overtakenCheck = setInterval(() => {
+    findClipById({ table, creatorId, clipId: clip.clipId, consistent: true })
+      .then((current) => {
+        // Gone (deleted with its video, or alone) or edited again: this render shows nothing.
+        if (current?.revision !== revision) overtaken.abort();
+      })
+      // Unknown for now: the render carries on, and markClipRendered decides in the end.
+      .catch(() => undefined);
+  }, OVERTAKEN_CHECK_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, overtaken.signal]) : overtaken.signal;
   try {
     const rendered = await renderClip(
       {
@@ -77,14 +103,21 @@ async function renderAndStoreNow(options: RenderAndStoreOptions): Promise<Render
         layoutChoice: clip.layoutChoice,
         outputDir,
         baseName: `r${revision}`,
-        signal: options.signal,
+        signal,
         onProgress: options.onProgress,
       },
       {
         binaries: options.binaries,
         log: (message) => options.log(`render: ${message}`, { clipId: clip.clipId, revision }),
       },
-    );
+    ).catch((error: unknown) => {
+      if (!overtaken.signal.aborted || options.signal?.aborted) throw error;
+      options.log("render overtaken by a newer edit; stopped", { clipId: clip.clipId, revision });
+      return null;
+    });
+    // The uploads are short: from here markClipRendered decides whether this render lands.
+    clearInterval(overtakenCheck);
+    if (!rendered) return "stale";
     const keyOf = (kind: "video" | "thumbnail" | "preview") =>
       clipRenderObjectKey({
         creatorId,
@@ -143,6 +176,7 @@ async function renderAndStoreNow(options: RenderAndStoreOptions): Promise<Render
     }
     return "rendered";
   } finally {
+    clearInterval(overtakenCheck);
     await rm(outputDir, { recursive: true, force: true });
   }
 }
