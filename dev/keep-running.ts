@@ -48,9 +48,7 @@ export function keepRunning(options: {
       restartTimes.push(now);
       log(`[${name}] ${how}; starting it again in ${restartDelayMs / 1000} s`);
       restartTimer = setTimeout(() => {
-        // Its own exit on a SIGINT/SIGTERM sent to it (Ctrl+C reaches every process in the
-        // terminal's group, maybe before this process starts stopping it) is no failure.
-        if (stopping || code === 0 || code === 130 || code === 143) return;
+        if (stopping) return;
         current = start();
         watch(current);
       }, restartDelayMs);
