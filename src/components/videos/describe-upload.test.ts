@@ -5,6 +5,7 @@ import type { UploadSnapshot } from "./upload-file";
 const snapshot = (overrides: Partial<UploadSnapshot>): UploadSnapshot => ({
   phase: "done",
   videoId: "vid_1",
+  sentInParts: true,
   resumedParts: 0,
   failure: null,
   loadedBytes: 6,
@@ -85,6 +86,27 @@ describe("describeUpload", () => {
       tone: "danger",
       problem: "The connection to storage was lost.",
     });
+  });
+
+  it("says what Retry will send: the missing parts, the whole file sent in one PUT, or nothing left but finishing", () => {
+    const failure = { message: "The connection to storage was lost.", canRetry: true };
+    const stoppedAt = (overrides: Partial<UploadSnapshot>) =>
+      describeUpload(snapshot({ phase: "failed", failure, ...overrides }), 6, undefined).status;
+    expect(stoppedAt({ loadedBytes: 3, sentInParts: false })).toBe(
+      "Stopped at 3 B of 6 B. Retry sends the file again.",
+    );
+    expect(stoppedAt({ loadedBytes: 6, sentInParts: false })).toBe(
+      "Stopped at 6 B of 6 B. Retry finishes the upload.",
+    );
+    expect(stoppedAt({ loadedBytes: 6, sentInParts: true })).toBe(
+      "Stopped at 6 B of 6 B. Retry finishes the upload.",
+    );
+  });
+
+  it("says a file sent in one PUT was found stored when it resumed", () => {
+    const resumed = describeUpload(snapshot({ sentInParts: false, resumedParts: 1 }), 6, undefined);
+    expect(resumed.status).toContain("resumed (the file was already uploaded)");
+    expect(resumed.status).not.toContain("parts");
   });
 
   it("does not speak of resuming a file that was refused, and says what to do instead", () => {

@@ -28,7 +28,11 @@ export function describeUpload(
 ): UploadDescription {
   const sizes = `${formatBytes(snapshot.loadedBytes)} of ${formatBytes(fileSize)}`;
   const resumed =
-    snapshot.resumedParts > 0 ? ` · resumed (${snapshot.resumedParts} parts were already uploaded)` : "";
+    snapshot.resumedParts === 0
+      ? ""
+      : snapshot.sentInParts
+        ? ` · resumed (${snapshot.resumedParts} parts were already uploaded)`
+        : " · resumed (the file was already uploaded)";
   const working = (status: string): UploadDescription => ({ status, tone: "brand", problem: null });
   switch (snapshot.phase) {
     case "preparing":
@@ -46,13 +50,20 @@ export function describeUpload(
       if (snapshot.failure?.canRetry === false)
         return { status: "Not uploaded.", tone: "danger", problem: snapshot.failure.message };
       return {
-        status: `Stopped at ${sizes}. Retry resumes from the parts already uploaded.`,
+        status: `Stopped at ${sizes}. ${retryWillDo(snapshot, fileSize)}`,
         tone: "danger",
         problem: snapshot.failure?.message ?? null,
       };
     case "cancelled":
       return working("Cancelled");
   }
+}
+
+/** What Retry does: send what is missing, which for a file sent in one PUT is all of it. */
+function retryWillDo(snapshot: UploadSnapshot, fileSize: number): string {
+  if (snapshot.loadedBytes >= fileSize) return "Retry finishes the upload.";
+  if (snapshot.sentInParts === false) return "Retry sends the file again.";
+  return "Retry resumes from the parts already uploaded.";
 }
 
 function describeUploaded(

@@ -36,7 +36,9 @@ export function isRunning(phase: UploadPhase): boolean {
 export type UploadSnapshot = ProgressReading & {
   phase: UploadPhase;
   videoId: string | null;
-  /** Parts found already stored when this upload resumed. */
+  /** How the bytes go: in parts, or in one PUT (null until the server has said). */
+  sentInParts: boolean | null;
+  /** Parts found already stored when this upload resumed (a one-PUT file found stored is 1). */
   resumedParts: number;
   /** Set once the upload failed. */
   failure: UploadFailure | null;
@@ -77,11 +79,12 @@ export async function uploadFile(options: UploadFileOptions): Promise<{ videoId:
   const identity = fileIdentity(file);
   let videoId: string | null = null;
   let resumedParts = 0;
+  let sentInParts: boolean | null = null;
   const meter = createProgressMeter({ totalBytes: file.size });
   let reading = meter.read(Date.now());
   let phase: UploadPhase = "preparing";
   const emit = (failure: UploadFailure | null = null) =>
-    onSnapshot({ ...reading, phase, videoId, resumedParts, failure });
+    onSnapshot({ ...reading, phase, videoId, sentInParts, resumedParts, failure });
   emit();
 
   try {
@@ -126,9 +129,15 @@ export async function uploadFile(options: UploadFileOptions): Promise<{ videoId:
     }
     const id = videoId as string;
     phase = "uploading";
+    sentInParts = plan.kind === "multipart";
 
     let completionParts: { partNumber: number; etag: string }[] | undefined;
-    if (plan.kind === "single") {
+    if (plan.kind === "single" && "stored" in plan && plan.stored) {
+      // Stored before the page reloaded or lost the answer: only the completion is left.
+      resumedParts = 1;
+      reading = meter.update(file.size, Date.now());
+      emit();
+    } else if (plan.kind === "single") {
       let url = plan.url;
       let headers = plan.headers;
       await withRetries(

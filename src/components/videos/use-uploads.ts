@@ -12,6 +12,7 @@ export type UploadEntry = { key: string; file: File; clipOptions: ClipOptions; s
 const initialSnapshot = (file: File): UploadSnapshot => ({
   phase: "preparing",
   videoId: null,
+  sentInParts: null,
   resumedParts: 0,
   failure: null,
   loadedBytes: 0,

@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "@/server/errors";
 import type { Runtime } from "@/server/runtime";
+import { headObject } from "@/storage/head-object";
 import { findStoredParts, type StoredUploadPart } from "./find-stored-parts";
 import { findVideoOrThrow } from "./find-video-or-throw";
 import { toVideoView, type VideoView } from "./to-video-view";
@@ -13,7 +14,13 @@ import {
 } from "./upload-instructions";
 
 export type ResumeInstructions =
-  | SingleUploadInstructions
+  | (SingleUploadInstructions & {
+      /**
+       * The file is stored already, at its declared size (its PUT went through, then the page
+       * lost the answer or stopped before completing): complete it, do not send it again.
+       */
+      stored: boolean;
+    })
   | {
       kind: "multipart";
       uploadId: string;
@@ -27,7 +34,8 @@ export type ResumeInstructions =
 
 /**
  * Picks an interrupted upload up again (page reloaded, network lost): for a multipart upload,
- * the parts S3 already holds and URLs for the first missing ones; for a single PUT, a fresh URL.
+ * the parts S3 already holds and URLs for the first missing ones; for a single PUT, a fresh URL
+ * and whether the file is there already.
  */
 export async function resumeVideoUpload(options: {
   runtime: Runtime;
@@ -39,7 +47,12 @@ export async function resumeVideoUpload(options: {
   if (video.status !== "UPLOADING" || video.origin !== "upload")
     throw new AppError("conflict", `This video is not waiting for an upload (it is ${video.status}).`);
   if (video.uploadKind === "single") {
-    return { video: await toVideoView(runtime, video), upload: await signSingleUpload(runtime, video) };
+    const [head, instructions] = await Promise.all([
+      headObject({ s3: runtime.clients.s3, bucket: runtime.config.aws.bucketName, key: video.sourceKey }),
+      signSingleUpload(runtime, video),
+    ]);
+    const stored = head !== undefined && head.sizeBytes === video.declaredSizeBytes;
+    return { video: await toVideoView(runtime, video), upload: { ...instructions, stored } };
   }
   const { uploadId, partSizeBytes, partCount } = video;
   if (!uploadId || !partSizeBytes || !partCount)

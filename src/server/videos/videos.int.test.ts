@@ -256,6 +256,27 @@ describe("multipart upload", () => {
       bytes.subarray(index * partSize, (index + 1) * partSize),
     );
 
+  it("resuming a single PUT says whether its file is stored already, so a stored file is not sent again", async () => {
+    const creatorId = createId("creator");
+    const { video, upload } = await createVideoUpload({
+      runtime,
+      creatorId,
+      body: { filename: "clip.mp4", contentType: "video/mp4", sizeBytes: videoBytes.length },
+    });
+    const before = await resumeVideoUpload({ runtime, creatorId, videoId: video.id });
+    if (before.upload.kind !== "single") throw new Error("expected a single PUT");
+    expect(before.upload.stored).toBe(false);
+    if (upload.kind !== "single") throw new Error("expected a single PUT");
+    expect((await putBytes(upload.url, videoBytes, upload.headers)).status).toBe(200);
+    const after = await resumeVideoUpload({ runtime, creatorId, videoId: video.id });
+    if (after.upload.kind !== "single") throw new Error("expected a single PUT");
+    expect(after.upload.stored).toBe(true);
+    await completeVideoUpload({ runtime, creatorId, videoId: video.id, body: {} });
+    expect((await findVideoById({ table, creatorId, videoId: video.id, consistent: true }))?.status).toBe(
+      "UPLOADED",
+    );
+  });
+
   it("resumes from the parts already stored and completes without sending them again", async () => {
     const creatorId = createId("creator");
     const bytes = Buffer.alloc(12 * MiB + 321, 3);
