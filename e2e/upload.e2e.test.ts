@@ -11,6 +11,7 @@ import {
   signInAsNewCreator,
   startUploadStack,
   throttleUploads,
+  waitForRowPastUpload,
   waitForUploadStored,
 } from "./support/uploads";
 
@@ -184,13 +185,7 @@ describe("uploading videos in Chromium", () => {
 
     // The library updates without a reload: the video moves on to QUEUED (or further).
     const videoRow = page.getByTestId("video-row").filter({ hasText: "interview.mp4" });
-    await videoRow
-      .and(
-        page.locator(
-          '[data-status="QUEUED"], [data-status="ANALYZING"], [data-status="RENDERING"], [data-status="READY"]',
-        ),
-      )
-      .waitFor({ timeout: 60_000 });
+    await waitForRowPastUpload(page, videoRow);
     await expect.poll(() => videoRow.getByTestId("video-details").textContent()).toContain("640×360");
     expect(await videoRow.getByTestId("video-details").textContent()).toContain("0:20");
 
@@ -423,13 +418,7 @@ describe("uploading videos in Chromium", () => {
       expect(after, `part ${partNumber} was sent again`).not.toContain(partNumber);
     expect(new Set(after).size).toBe(partCount - stored.length);
 
-    await videoRow
-      .and(
-        page.locator(
-          '[data-status="QUEUED"], [data-status="ANALYZING"], [data-status="RENDERING"], [data-status="READY"]',
-        ),
-      )
-      .waitFor({ timeout: 60_000 });
+    await waitForRowPastUpload(page, videoRow);
     const { video } = (await (await page.request.get(`${upload.appUrl}/api/videos/${videoId}`)).json()) as {
       video: VideoJson & { sizeBytes: number };
     };
@@ -496,13 +485,7 @@ describe("uploading videos in Chromium", () => {
     // The retry could not replace the stored file; the page took that as stored and completed.
     expect(answers).toEqual([200, 412]);
     const videoRow = page.getByTestId("video-row").filter({ hasText: "interview.mp4" });
-    await videoRow
-      .and(
-        page.locator(
-          '[data-status="QUEUED"], [data-status="ANALYZING"], [data-status="RENDERING"], [data-status="READY"]',
-        ),
-      )
-      .waitFor({ timeout: 60_000 });
+    await waitForRowPastUpload(page, videoRow);
     await page.close();
   });
 

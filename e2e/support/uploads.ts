@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { findFreePort } from "../../dev/services";
 import { type Stack, startStack } from "../../dev/start";
@@ -115,6 +115,17 @@ export async function waitForUploadStored(page: Page, filename: string, timeoutM
     .getByTestId("upload-row")
     .filter({ hasText: filename })
     .and(page.locator('[data-phase="done"]'))
+    .waitFor({ timeout: timeoutMs });
+}
+
+/** Waits until the library's row for a video shows it past its upload: queued, or further on. */
+export async function waitForRowPastUpload(page: Page, videoRow: Locator, timeoutMs = 60_000): Promise<void> {
+  await videoRow
+    .and(
+      page.locator(
+        '[data-status="QUEUED"], [data-status="ANALYZING"], [data-status="RENDERING"], [data-status="READY"]',
+      ),
+    )
     .waitFor({ timeout: timeoutMs });
 }
 
