@@ -133,7 +133,14 @@ export async function analyzeVideo(options: { creatorId: string; videoId: string
     video = started;
   }
 
-  const progress = createVideoProgress({ table, creatorId, videoId, status: video.status, log });
+  const progress = createVideoProgress({
+    table,
+    creatorId,
+    videoId,
+    status: video.status,
+    resumedFromPercent: video.progressPercent,
+    log,
+  });
   const workDir = await mkdtemp(path.join(os.tmpdir(), "truss-analyze-"));
   const state: PipelineState = {
     context,

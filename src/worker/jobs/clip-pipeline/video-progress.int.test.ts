@@ -52,4 +52,41 @@ describe("createVideoProgress", () => {
     const later = await findVideoById({ table, creatorId, videoId, consistent: true });
     expect(later?.updatedAt).toBe(afterStep?.updatedAt);
   });
+
+  it("a job picking up a lost one's video does not move its bar back, until the status changes", async () => {
+    const creatorId = createId("creator");
+    const video = singleUploadVideo(creatorId);
+    const { videoId } = video;
+    await createVideo({ table, video });
+    for (const [from, to] of [
+      ["UPLOADING", "UPLOADED"],
+      ["UPLOADED", "QUEUED"],
+      ["QUEUED", "ANALYZING"],
+    ] as const) {
+      await updateVideoStatus({ table, creatorId, videoId, from: [from], to });
+    }
+    const percentNow = async () =>
+      (await findVideoById({ table, creatorId, videoId, consistent: true }))?.progressPercent;
+    const lost = createVideoProgress({ table, creatorId, videoId, status: "ANALYZING" });
+    await lost.stage("Finding the best moments", 76);
+
+    const resumed = createVideoProgress({
+      table,
+      creatorId,
+      videoId,
+      status: "ANALYZING",
+      resumedFromPercent: 76,
+      minIntervalMs: 0,
+    });
+    await resumed.stage("Measuring sound and motion", 20);
+    expect(await percentNow()).toBe(76);
+    resumed.tick(80);
+    await resumed.settle();
+    expect(await percentNow()).toBe(80);
+
+    await updateVideoStatus({ table, creatorId, videoId, from: ["ANALYZING"], to: "RENDERING" });
+    resumed.setStatus("RENDERING");
+    await resumed.stage("Rendering clip 1 of 3", 10);
+    expect(await percentNow()).toBe(10);
+  });
 });

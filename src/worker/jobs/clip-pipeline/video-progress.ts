@@ -32,6 +32,12 @@ export function createVideoProgress(options: {
   creatorId: string;
   videoId: string;
   status: VideoStatus;
+  /**
+   * The percentage the video already shows in `status`, for a job picking up where a lost one
+   * stopped: its stages restart lower (a render is done again from its start), and the bar would
+   * go back (76% → 73%). Shown progress stays at least this until the status changes.
+   */
+  resumedFromPercent?: number;
   minIntervalMs?: number;
   keepAliveMs?: number;
   log?: (message: string, details?: Record<string, unknown>) => void;
@@ -45,9 +51,11 @@ export function createVideoProgress(options: {
   let currentStage: string | null = null;
   let lastSentAt = 0;
   let lastPercent = -1;
+  let floorPercent = options.resumedFromPercent ?? 0;
   let inFlight: Promise<void> = Promise.resolve();
 
-  const send = (stage: string | null, percent: number) => {
+  const send = (stage: string | null, stagePercent: number) => {
+    const percent = Math.max(stagePercent, floorPercent);
     lastSentAt = Date.now();
     lastPercent = percent;
     const write = updateVideoProgress({
@@ -75,6 +83,7 @@ export function createVideoProgress(options: {
       return lastPercent;
     },
     setStatus(next) {
+      if (next !== status) floorPercent = 0;
       status = next;
     },
     async stage(stage, percent) {
