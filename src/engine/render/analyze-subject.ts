@@ -6,8 +6,9 @@ import type { HttpHeaders } from "@/media/probe-args";
 import type { FrameRegion } from "@/media/vertical-crop-args";
 import { accumulateChangeMap, type ChangeMap } from "./change-map";
 import type { FaceSample, MotionSample, PictureChange, SubjectObservations } from "./choose-subject-plan";
+import { type CellMotion, findMotionOverlays, motionOutside, packCellMotion } from "./find-motion-overlays";
 import { closerLookRegions } from "./find-still-insets";
-import { measureMotion, rgbToLuma } from "./measure-motion";
+import { CELL_SUMS, measureMotion, motionGridOf, rgbToLuma } from "./measure-motion";
 import { pairFaceDetection } from "./paired-face-detection";
 import { type FrameSampling, sampleFrames } from "./sample-frames";
 
@@ -84,6 +85,10 @@ async function observe(options: AnalyzeSubjectOptions, skipFrames: SkippedFrames
   const width = ANALYSIS_FRAME_WIDTH;
   const height = analysisFrameHeight(options);
   const motionSamples: MotionSample[] = [];
+  // Where each sample's change was, cell by cell: to leave overlays out once the clip is seen.
+  const grid = { width, height, ...motionGridOf(width, height) };
+  const cellSums = new Float64Array(grid.columns * grid.rows * CELL_SUMS);
+  const cellMotions: CellMotion[] = [];
   const faceSampleTimesSeconds: number[] = [];
   let previous: { luma: Uint8Array; timeSeconds: number } | null = null;
   const detection = faceDetector ? pairFaceDetection(faceDetector, width, height) : null;
@@ -102,8 +107,10 @@ async function observe(options: AnalyzeSubjectOptions, skipFrames: SkippedFrames
       const timeSeconds = index / ANALYSIS_FRAMES_PER_SECOND;
       const luma = rgbToLuma(frame.data, width, height);
       if (previous) {
-        const motion = measureMotion(previous.luma, luma, width, height);
+        const motion = measureMotion(previous.luma, luma, width, height, cellSums);
         motionSamples.push({ ...motion, timeSeconds: (previous.timeSeconds + timeSeconds) / 2 });
+        cellMotions.push(packCellMotion(cellSums));
+        cellSums.fill(0);
         changeMap?.add(previous.luma, luma);
       }
       previous = { luma, timeSeconds };
@@ -119,8 +126,19 @@ async function observe(options: AnalyzeSubjectOptions, skipFrames: SkippedFrames
     timeSeconds,
     faces: facesBySample[sample] ?? [],
   }));
+  const overlays = findMotionOverlays(cellMotions, grid);
   return {
-    observations: { faceSamples, motionSamples, changeMap: changeMap?.result() ?? null },
+    observations: {
+      faceSamples,
+      motionSamples:
+        overlays.regions.length === 0
+          ? motionSamples
+          : motionSamples.map((sample, index) =>
+              motionOutside(sample, cellMotions[index]!, overlays.masked, grid),
+            ),
+      motionOverlays: overlays.regions,
+      changeMap: changeMap?.result() ?? null,
+    },
     referenceErrors,
     loudness,
   };

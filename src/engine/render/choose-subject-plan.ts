@@ -20,7 +20,10 @@ export type PictureChange = Pick<MotionSample, "timeSeconds" | "meanDifference">
 
 export type SubjectObservations = {
   faceSamples: FaceSample[];
+  /** With the change inside overlays left out (see find-motion-overlays.ts). */
   motionSamples: MotionSample[];
+  /** Overlays (a clock, a chat box) whose change the motion samples leave out; none when absent. */
+  motionOverlays?: FrameRegion[];
   /** Where the picture changed between the frames looked at (to find a face cam's edges). */
   changeMap?: ChangeMap | null;
 };

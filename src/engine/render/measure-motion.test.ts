@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { measureMotion, rgbToLuma } from "./measure-motion";
+import { CELL_SUMS, MOTION_CELL_PIXELS, measureMotion, motionGridOf, rgbToLuma } from "./measure-motion";
 
 const WIDTH = 64;
 const HEIGHT = 36;
@@ -32,6 +32,30 @@ describe("measureMotion", () => {
     expect(cut.energy).toBe(1);
     expect(cut.spreadX).toBeGreaterThan(0.25);
     expect(cut.meanDifference).toBeGreaterThan(0.5);
+  });
+});
+
+describe("measureMotion's cell sums", () => {
+  it("splits the change between the grid's cells, which add up to the whole frame's measure", () => {
+    // 64×36: 8 columns by 5 rows of 8-px cells, the last row 4 px tall.
+    const grid = motionGridOf(WIDTH, HEIGHT);
+    expect(grid).toEqual({ columns: 8, rows: 5 });
+    const cellSums = new Float64Array(grid.columns * grid.rows * CELL_SUMS);
+    const motion = measureMotion(frameWithBox(40), frameWithBox(46), WIDTH, HEIGHT, cellSums);
+    const total = (sum: number) =>
+      cellSums.filter((_, offset) => offset % CELL_SUMS === sum).reduce((a, b) => a + b, 0);
+    expect(total(0) / (WIDTH * HEIGHT)).toBeCloseTo(motion.energy, 9);
+    expect(total(2) / total(1)).toBeCloseTo(motion.centerX!, 9);
+    expect(total(4) / total(1)).toBeCloseTo(motion.centerY!, 9);
+    // The box's rows 10–19 and columns 40–45 and 46–51 changed: cells 5 and 6 of rows 1 and 2.
+    const changedCells = [...Array(grid.columns * grid.rows).keys()].filter(
+      (cell) => cellSums[cell * CELL_SUMS]! > 0,
+    );
+    expect(changedCells).toEqual([13, 14, 21, 22]);
+    expect(cellSums[13 * CELL_SUMS]).toBe((48 - 40) * (16 - 10));
+    expect(MOTION_CELL_PIXELS).toBe(8);
+    // Without cell sums, the same measure.
+    expect(measureMotion(frameWithBox(40), frameWithBox(46), WIDTH, HEIGHT)).toEqual(motion);
   });
 });
 

@@ -27,11 +27,27 @@ export function rgbToLuma(rgb: Uint8Array, width: number, height: number): Uint8
   return luma;
 }
 
+/** Sums kept per cell of the motion grid, in this order (see `measureMotion`'s `cellSums`). */
+export const CELL_SUMS = 5;
+/** The motion grid's cells: squares of this many pixels of the analysis frame (32×18 of 256×144). */
+export const MOTION_CELL_PIXELS = 8;
+
+/** Columns and rows of the motion grid on a frame (a partial last column or row counts). */
+export function motionGridOf(width: number, height: number): { columns: number; rows: number } {
+  return { columns: Math.ceil(width / MOTION_CELL_PIXELS), rows: Math.ceil(height / MOTION_CELL_PIXELS) };
+}
+
+/**
+ * `cellSums`, when given (CELL_SUMS × the grid's cells, zeroed), receives each cell's share of
+ * the change — changed pixels, their weight and weighted x, x² and y, as summed here — so the
+ * motion can be measured again without some cells (overlays: see find-motion-overlays.ts).
+ */
 export function measureMotion(
   previous: Uint8Array,
   current: Uint8Array,
   width: number,
   height: number,
+  cellSums?: Float64Array,
 ): MotionMeasure {
   let changed = 0;
   let totalDifference = 0;
@@ -39,18 +55,41 @@ export function measureMotion(
   let sumX = 0;
   let sumXX = 0;
   let sumY = 0;
+  const { columns } = motionGridOf(width, height);
   for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const index = y * width + x;
-      const difference = Math.abs(current[index]! - previous[index]!);
-      totalDifference += difference;
-      if (difference < CHANGE_THRESHOLD) continue;
-      changed += 1;
-      const fx = (x + 0.5) / width;
-      weight += difference;
-      sumX += difference * fx;
-      sumXX += difference * fx * fx;
-      sumY += difference * ((y + 0.5) / height);
+    const fy = (y + 0.5) / height;
+    const cellRowOffset = ((y / MOTION_CELL_PIXELS) | 0) * columns * CELL_SUMS;
+    // A cell's width of the row at a time: its sums go to the cell once, not pixel by pixel.
+    for (let runStart = 0, column = 0; runStart < width; runStart += MOTION_CELL_PIXELS, column += 1) {
+      const runEnd = Math.min(width, runStart + MOTION_CELL_PIXELS);
+      let runChanged = 0;
+      let runWeight = 0;
+      let runSumX = 0;
+      let runSumXX = 0;
+      for (let x = runStart, index = y * width + runStart; x < runEnd; x += 1, index += 1) {
+        const difference = Math.abs(current[index]! - previous[index]!);
+        totalDifference += difference;
+        if (difference < CHANGE_THRESHOLD) continue;
+        runChanged += 1;
+        const fx = (x + 0.5) / width;
+        runWeight += difference;
+        runSumX += difference * fx;
+        runSumXX += difference * fx * fx;
+      }
+      if (runChanged === 0) continue;
+      changed += runChanged;
+      weight += runWeight;
+      sumX += runSumX;
+      sumXX += runSumXX;
+      sumY += runWeight * fy;
+      if (cellSums) {
+        const offset = cellRowOffset + column * CELL_SUMS;
+        cellSums[offset]! += runChanged;
+        cellSums[offset + 1]! += runWeight;
+        cellSums[offset + 2]! += runSumX;
+        cellSums[offset + 3]! += runSumXX;
+        cellSums[offset + 4]! += runWeight * fy;
+      }
     }
   }
   const pixels = width * height;

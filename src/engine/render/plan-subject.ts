@@ -102,6 +102,13 @@ export async function planSubject(context: {
       },
     });
     keepLoudness(metered, measured);
+    const overlays = observations.motionOverlays ?? [];
+    if (overlays.length > 0) {
+      const percent = (fraction: number) => Math.round(fraction * 100);
+      log(
+        `motion left out of ${overlays.length} overlay${overlays.length === 1 ? "" : "s"} (fixed, changing in most samples): ${overlays.map((region) => `${percent(region.width)}×${percent(region.height)}% at ${percent(region.x)}%, ${percent(region.y)}%`).join("; ")}`,
+      );
+    }
     return { observations, sampling: "frames", changes: observations.motionSamples };
   };
   const judged = {

@@ -25,6 +25,7 @@ let temporaryDirectory: string;
 type Source = { path: string; probe: MediaProbe };
 const sources = {} as Record<
   | "movingBox"
+  | "timecodeBox"
   | "bouncingCard"
   | "vertical"
   | "rotated"
@@ -246,6 +247,15 @@ beforeAll(async () => {
     "-c:a",
     "aac",
     "-shortest",
+  ]);
+  // The same box under a running timecode burned in at the top left (HH:MM:SS.mmm, as streams
+  // and screen recordings show a clock): its digits change in every sample but never move.
+  sources.timecodeBox = await generate("timecode-box.mp4", [
+    "-f",
+    "lavfi",
+    "-i",
+    `color=c=0x101010:s=${WIDE.width}x${WIDE.height}:r=15:d=6[bg];color=c=white:s=${BOX_SIZE}x${BOX_SIZE}:r=15:d=6[box];[bg][box]overlay=x='40+t*${boxTravel}/6':y=148:shortest=1,` +
+      `drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf:text='%{pts\\:hms}':x=10:y=10:fontsize=24:fontcolor=white`,
   ]);
   // A still frame with a steady 250 Hz tone (−20 dBFS), for the audio at a clip's edges.
   sources.tone = await generate("tone.mp4", [
@@ -489,6 +499,35 @@ describe("renderClip", () => {
     const centres = (await greyFrames(clip.videoPath, 4)).map((frame) => brightCentreX(frame, 108));
     expect(centres.length).toBeGreaterThan(0);
     for (const centre of centres) expect(Math.abs(centre! - 0.5)).toBeLessThan(0.2);
+  }, 60_000);
+
+  it("follows the moving box, not a running timecode burned into the corner (an overlay)", async () => {
+    const messages: string[] = [];
+    const clip = await renderClip(clipOf("timecodeBox", 0, 6, "timecode-box"), {
+      faceDetector: null,
+      log: (message) => messages.push(message),
+      temporaryDirectory,
+    });
+    expect(clip).toMatchObject({ layout: "crop", subjectSampling: "frames" });
+    const overlays = messages.find((message) => message.startsWith("motion left out of")) ?? "";
+    expect(overlays).toMatch(
+      /^motion left out of 1 overlay \(fixed, changing in most samples\): \d+×\d+% at \d+%, 0%$/,
+    );
+    // The box runs from 11% to 89% of the source's width: the crop keeps it in view, near the
+    // middle, to the end (it lost it in the last second, drawn towards the timecode, before).
+    // Its rows only (41–59% of the height): the timecode is white too.
+    const rowWidth = 108;
+    const centres = (await greyFrames(clip.videoPath, 4)).map((frame) =>
+      brightCentreX(
+        frame.subarray(Math.round(0.35 * 192) * rowWidth, Math.round(0.65 * 192) * rowWidth),
+        rowWidth,
+      ),
+    );
+    expect(centres.length).toBeGreaterThanOrEqual(22);
+    for (const centre of centres) {
+      expect(centre).not.toBeNull();
+      expect(Math.abs(centre! - 0.5)).toBeLessThan(0.2);
+    }
   }, 60_000);
 
   it("shows the whole frame when the subject darts about faster than a 9:16 camera can follow", async () => {
