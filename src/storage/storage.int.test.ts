@@ -32,16 +32,21 @@ async function put(url: string, body: Uint8Array<ArrayBuffer>, headers: Record<s
   return response;
 }
 
+/** A single-PUT URL for an MP4 of `sizeBytes` at `key`, as an upload gets. */
+const presignMp4Put = (key: string, sizeBytes: number, options: { expiresInSeconds?: number } = {}) =>
+  presignSinglePut({
+    presigner: s3Presigner,
+    bucket,
+    key,
+    contentType: "video/mp4",
+    contentLengthBytes: sizeBytes,
+    ...options,
+  });
+
 describe("presigned single PUT", () => {
   it("stores the file when type and size match what was signed", async () => {
     const key = freshKey();
-    const request = await presignSinglePut({
-      presigner: s3Presigner,
-      bucket,
-      key,
-      contentType: "video/mp4",
-      contentLengthBytes: 1000,
-    });
+    const request = await presignMp4Put(key, 1000);
     const response = await put(request.url, bytes(1000), request.headers);
     expect(response.status).toBe(200);
     expect(await headObject({ s3, bucket, key })).toMatchObject({
@@ -52,13 +57,7 @@ describe("presigned single PUT", () => {
 
   it("only creates: a second PUT through the same URL is refused with 412 and the first file stays", async () => {
     const key = freshKey();
-    const request = await presignSinglePut({
-      presigner: s3Presigner,
-      bucket,
-      key,
-      contentType: "video/mp4",
-      contentLengthBytes: 1000,
-    });
+    const request = await presignMp4Put(key, 1000);
     expect(request.headers["if-none-match"]).toBe("*");
     expect((await put(request.url, bytes(1000), request.headers)).status).toBe(200);
     const first = await headObject({ s3, bucket, key });
@@ -75,13 +74,7 @@ describe("presigned single PUT", () => {
 
   it("is refused with another content type", async () => {
     const key = freshKey();
-    const request = await presignSinglePut({
-      presigner: s3Presigner,
-      bucket,
-      key,
-      contentType: "video/mp4",
-      contentLengthBytes: 1000,
-    });
+    const request = await presignMp4Put(key, 1000);
     const response = await put(request.url, bytes(1000), { "content-type": "text/html" });
     expect(response.status).toBe(403);
     expect(await headObject({ s3, bucket, key })).toBeUndefined();
@@ -89,13 +82,7 @@ describe("presigned single PUT", () => {
 
   it("is refused with another size", async () => {
     const key = freshKey();
-    const request = await presignSinglePut({
-      presigner: s3Presigner,
-      bucket,
-      key,
-      contentType: "video/mp4",
-      contentLengthBytes: 1000,
-    });
+    const request = await presignMp4Put(key, 1000);
     expect((await put(request.url, bytes(1001), request.headers)).status).toBe(403);
     expect((await put(request.url, bytes(999), request.headers)).status).toBe(403);
     expect(await headObject({ s3, bucket, key })).toBeUndefined();
@@ -103,13 +90,7 @@ describe("presigned single PUT", () => {
 
   it("is refused when tampered with", async () => {
     const key = freshKey();
-    const request = await presignSinglePut({
-      presigner: s3Presigner,
-      bucket,
-      key,
-      contentType: "video/mp4",
-      contentLengthBytes: 10,
-    });
+    const request = await presignMp4Put(key, 10);
     const otherKey = request.url.replace("/source?", "/source2?");
     expect((await put(otherKey, bytes(10), request.headers)).status).toBe(403);
     const url = new URL(request.url);
@@ -127,14 +108,7 @@ describe("presigned single PUT", () => {
 
   it("is refused once expired", async () => {
     const key = freshKey();
-    const request = await presignSinglePut({
-      presigner: s3Presigner,
-      bucket,
-      key,
-      contentType: "video/mp4",
-      contentLengthBytes: 10,
-      expiresInSeconds: 1,
-    });
+    const request = await presignMp4Put(key, 10, { expiresInSeconds: 1 });
     await new Promise((resolve) => setTimeout(resolve, 2_200));
     const response = await fetch(request.url, { method: "PUT", body: bytes(10), headers: request.headers });
     expect(response.status).toBe(403);
