@@ -1,6 +1,6 @@
 import { median } from "@/engine/curve-math";
 import type { FrameRegion } from "@/media/vertical-crop-args";
-import { CELL_SUMS, MOTION_CELL_PIXELS, type MotionMeasure } from "./measure-motion";
+import { CELL_SUMS, MOTION_CELL_PIXELS, type MotionMeasure, motionFromSums } from "./measure-motion";
 
 // Overlays burned into the picture — a clock or timer, a scoreboard, a chat box whose text
 // scrolls, a ticker — change in nearly every sample but never move. Frame differencing sees them
@@ -136,29 +136,17 @@ export function motionOutside<Measure extends MotionMeasure>(
   grid: MotionGrid,
 ): Measure {
   if (!sample.cells.some((cell) => masked[cell])) return measure;
-  let changed = 0;
-  let weight = 0;
-  let sumX = 0;
-  let sumXX = 0;
-  let sumY = 0;
+  const sums = { changed: 0, weight: 0, sumX: 0, sumXX: 0, sumY: 0 };
   sample.cells.forEach((cell, next) => {
     if (masked[cell]) return;
     const offset = next * CELL_SUMS;
-    changed += sample.sums[offset]!;
-    weight += sample.sums[offset + 1]!;
-    sumX += sample.sums[offset + 2]!;
-    sumXX += sample.sums[offset + 3]!;
-    sumY += sample.sums[offset + 4]!;
+    sums.changed += sample.sums[offset]!;
+    sums.weight += sample.sums[offset + 1]!;
+    sums.sumX += sample.sums[offset + 2]!;
+    sums.sumXX += sample.sums[offset + 3]!;
+    sums.sumY += sample.sums[offset + 4]!;
   });
-  if (weight === 0) return { ...measure, energy: 0, centerX: null, centerY: null, spreadX: 0 };
-  const centerX = sumX / weight;
-  return {
-    ...measure,
-    energy: changed / (grid.width * grid.height),
-    centerX,
-    centerY: sumY / weight,
-    spreadX: Math.sqrt(Math.max(0, sumXX / weight - centerX * centerX)),
-  };
+  return { ...measure, ...motionFromSums(sums, grid.width * grid.height) };
 }
 
 type CellBox = { left: number; right: number; top: number; bottom: number };

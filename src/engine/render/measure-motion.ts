@@ -93,19 +93,25 @@ export function measureMotion(
     }
   }
   const pixels = width * height;
-  if (weight === 0) {
-    return {
-      energy: 0,
-      meanDifference: totalDifference / pixels / 255,
-      centerX: null,
-      centerY: null,
-      spreadX: 0,
-    };
-  }
+  return {
+    meanDifference: totalDifference / pixels / 255,
+    ...motionFromSums({ changed, weight, sumX, sumXX, sumY }, pixels),
+  };
+}
+
+/** Sums over the changed pixels of a frame (or of some of its cells), as `measureMotion` adds them. */
+export type ChangeSums = { changed: number; weight: number; sumX: number; sumXX: number; sumY: number };
+
+/** Energy, centre and spread from a frame's change sums; `pixels` is the whole frame's count. */
+export function motionFromSums(
+  sums: ChangeSums,
+  pixels: number,
+): Pick<MotionMeasure, "energy" | "centerX" | "centerY" | "spreadX"> {
+  const { changed, weight, sumX, sumXX, sumY } = sums;
+  if (weight === 0) return { energy: 0, centerX: null, centerY: null, spreadX: 0 };
   const centerX = sumX / weight;
   return {
     energy: changed / pixels,
-    meanDifference: totalDifference / pixels / 255,
     centerX,
     centerY: sumY / weight,
     spreadX: Math.sqrt(Math.max(0, sumXX / weight - centerX * centerX)),
