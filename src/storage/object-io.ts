@@ -93,12 +93,19 @@ export async function writeJsonObject(
 export async function writeTextObject(
   options: Bucket & { key: string; text: string; contentType: string; signal?: AbortSignal },
 ) {
+  await writeObject({ ...options, body: options.text, contentType: `${options.contentType}; charset=utf-8` });
+}
+
+/** A small object held in memory (a thumbnail, a document), in one PUT. */
+export async function writeObject(
+  options: Bucket & { key: string; body: Buffer | string; contentType: string; signal?: AbortSignal },
+) {
   await options.s3.send(
     new PutObjectCommand({
       Bucket: options.bucket,
       Key: options.key,
-      Body: options.text,
-      ContentType: `${options.contentType}; charset=utf-8`,
+      Body: options.body,
+      ContentType: options.contentType,
     }),
     { abortSignal: options.signal },
   );

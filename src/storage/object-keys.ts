@@ -4,7 +4,8 @@
  * space, and everything of one video lives under one prefix that a delete removes.
  *
  *   creators/<creatorId>/videos/<videoId>/source                      the uploaded or imported file
- *   creators/<creatorId>/videos/<videoId>/thumbnail.jpg               the video's thumbnail
+ *   creators/<creatorId>/videos/<videoId>/frame.jpg                   a frame of the source, its thumbnail until clips exist
+ *   creators/<creatorId>/videos/<videoId>/thumbnail.jpg               the video's thumbnail (its best clip's)
  *   creators/<creatorId>/videos/<videoId>/analysis/<name>.json        per-stage analysis results
  *   creators/<creatorId>/videos/<videoId>/clips/<clipId>/r<n>.mp4     a clip render (revision n)
  *   creators/<creatorId>/videos/<videoId>/clips/<clipId>/r<n>.jpg     its thumbnail
@@ -33,6 +34,10 @@ export const sourceObjectKey = (creatorId: string, videoId: string) =>
 /** The seekable (Matroska) copy of a source that cannot be cut exactly (see media/seekable-copy.ts). */
 export const seekableCopyObjectKey = (creatorId: string, videoId: string) =>
   `${videoObjectPrefix(creatorId, videoId)}seekable-copy.mkv`;
+
+/** A frame of the source, the video's thumbnail from its check until it has clips. */
+export const videoSourceFrameObjectKey = (creatorId: string, videoId: string) =>
+  `${videoObjectPrefix(creatorId, videoId)}frame.jpg`;
 
 export const videoThumbnailObjectKey = (creatorId: string, videoId: string) =>
   `${videoObjectPrefix(creatorId, videoId)}thumbnail.jpg`;

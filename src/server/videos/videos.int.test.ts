@@ -21,7 +21,12 @@ import { errorResponse } from "@/server/http/respond";
 import { tableOf } from "@/server/runtime";
 import { listKeys } from "@/storage/delete-prefix";
 import { headObject } from "@/storage/head-object";
-import { analysisObjectKey, clipRenderObjectKey, videoObjectPrefix } from "@/storage/object-keys";
+import {
+  analysisObjectKey,
+  clipRenderObjectKey,
+  videoObjectPrefix,
+  videoSourceFrameObjectKey,
+} from "@/storage/object-keys";
 import type { JobMessage } from "@/worker/catalog";
 import { PermanentJobError } from "@/worker/job-types";
 import { ingestVideoJob } from "@/worker/jobs/ingest-video";
@@ -199,6 +204,13 @@ describe("upload → complete → ingest", () => {
     expect(video.metadata?.durationSeconds).toBeLessThan(3.2);
     expect(video.metadata?.bitrateBitsPerSecond).toBeGreaterThan(0);
     expect(video).toMatchObject({ chapters: [], clips: [], interestCurve: null });
+    // A frame of the file is its picture in the library while it waits for its clips.
+    expect((await findVideoById({ table, creatorId, videoId }))?.thumbnailKey).toBe(
+      videoSourceFrameObjectKey(creatorId, videoId),
+    );
+    const frame = await fetch(video.thumbnailUrl!);
+    expect(frame.headers.get("content-type")).toBe("image/jpeg");
+    expect([...new Uint8Array(await frame.arrayBuffer()).subarray(0, 2)]).toEqual([0xff, 0xd8]);
     expect(await drainJobs(runtime)).toContainEqual(
       expect.objectContaining({ name: "analyze-video", payload: { creatorId, videoId } }),
     );
@@ -639,7 +651,8 @@ describe("delete", () => {
         new PutCommand({ TableName: table.tableName, Item: { ...key, type: "Clip", clipId, score: 77 } }),
       );
     const prefix = videoObjectPrefix(creatorId, videoId);
-    expect((await listKeys({ s3: runtime.clients.s3, bucket, prefix })).length).toBe(4);
+    // Those, the source and the frame the check took of it.
+    expect((await listKeys({ s3: runtime.clients.s3, bucket, prefix })).length).toBe(5);
 
     await deleteVideo({ runtime, creatorId, videoId });
     expect(await listKeys({ s3: runtime.clients.s3, bucket, prefix })).toEqual([]);

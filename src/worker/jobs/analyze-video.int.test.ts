@@ -32,8 +32,8 @@ import {
   writeSignalsArtifact,
 } from "@/storage/analysis-artifacts";
 import { headObject } from "@/storage/head-object";
-import { deleteObjects, downloadObjectToFile } from "@/storage/object-io";
-import { analysisObjectKey } from "@/storage/object-keys";
+import { deleteObjects, downloadObjectToFile, writeObject } from "@/storage/object-io";
+import { analysisObjectKey, videoSourceFrameObjectKey, videoThumbnailObjectKey } from "@/storage/object-keys";
 import { createQueuedTestVideo } from "@/worker/testing/create-queued-test-video";
 import { provisionResources } from "../../../dev/provision";
 import { testRuntime } from "../../../dev/test/runtime";
@@ -116,6 +116,17 @@ describe("analyze-video job", () => {
 
   beforeAll(async () => {
     ({ video, events } = await createQueuedTestVideo({ runtime, durationSeconds: 60 }));
+    // Its check left a frame of the source as its thumbnail, which its best clip's replaces.
+    const frameKey = videoSourceFrameObjectKey(video.creatorId, video.videoId);
+    await writeObject({ ...storage, key: frameKey, body: Buffer.from("a frame"), contentType: "image/jpeg" });
+    video = await updateVideoStatus({
+      table,
+      creatorId: video.creatorId,
+      videoId: video.videoId,
+      from: ["QUEUED"],
+      to: "QUEUED",
+      set: { thumbnailKey: frameKey },
+    });
     // The creator gave a subtitle file before the analysis: no clips to re-render yet.
     const captions = await setVideoCaptions({
       runtime,
@@ -173,8 +184,10 @@ describe("analyze-video job", () => {
         expect(await headObject({ ...storage, key }), key).toBeDefined();
       }
     }
-    expect(ready?.thumbnailKey).toBeTruthy();
-    expect(await headObject({ ...storage, key: ready!.thumbnailKey! })).toBeDefined();
+    expect(ready?.thumbnailKey).toBe(videoThumbnailObjectKey(video.creatorId, video.videoId));
+    expect(await headObject({ ...storage, key: ready!.thumbnailKey! })).toMatchObject({
+      sizeBytes: (await headObject({ ...storage, key: clips[0]!.render!.thumbnailKey }))?.sizeBytes,
+    });
 
     // The rendered file really is a 1080×1920 clip of the clip's length.
     const downloadDir = path.join(os.tmpdir(), `truss-test-clip-${process.pid}`);

@@ -657,15 +657,15 @@ async function downloadObject(
 }
 
 /**
- * The video's own thumbnail (for the library), when it has none yet: a copy of its best
- * clip's, so it outlives that clip's re-renders.
+ * The video's own thumbnail (for the library), when it has only the frame its check took (or
+ * none): a copy of its best clip's, so it outlives that clip's re-renders.
  */
 async function ensureVideoThumbnail(state: PipelineState, clips: Clip[]): Promise<string | null> {
-  if (state.video.thumbnailKey) return null;
-  const best = clips.find((clip) => clip.render);
-  if (!best?.render) return null;
   const { storage, creatorId } = state;
   const key = videoThumbnailObjectKey(creatorId, state.video.videoId);
+  if (state.video.thumbnailKey === key) return null;
+  const best = clips.find((clip) => clip.render);
+  if (!best?.render) return null;
   await storage.s3.send(
     new CopyObjectCommand({
       Bucket: storage.bucket,

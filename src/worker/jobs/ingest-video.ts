@@ -14,13 +14,15 @@ import type { JobHandler, JobLog } from "../job-types";
 import { PermanentJobError } from "../job-types";
 import { failVideo } from "./fail-video";
 import { assertSourceUnchanged, failChangedSource, sourceRequestHeaders } from "./pinned-source";
+import { storeSourceFrame } from "./store-source-frame";
 
 /**
  * `ingest-video`: an uploaded (or imported) file is in the bucket. Verify it (HeadObject, and
  * that it is still the object upload-complete checked: pinned-source.ts), probe it with ffprobe
  * over a presigned GET URL, only that object (the worker never downloads it for this),
  * record its metadata, refuse what is not a video we take or is too long (FAILED with a reason
- * a person understands), then move it to QUEUED and queue `analyze-video`.
+ * a person understands), store a frame of it as its thumbnail for the library (one seek), then
+ * move it to QUEUED and queue `analyze-video`.
  *
  * Idempotent: a redelivered message skips what is done (a QUEUED video only gets its analysis
  * queued again, in case the first attempt stopped between the two steps).
@@ -104,13 +106,14 @@ export async function ingestStoredVideo(options: {
   });
   // Signed for the worker's own endpoint (`s3`), not the browser's.
   const sourceUrl = await presignGet({ client: runtime.clients.s3, bucket, key: video.sourceKey });
+  const binaries = resolveMediaBinaries({
+    ffmpegPath: runtime.config.analysis.ffmpegPath,
+    ffprobePath: runtime.config.analysis.ffprobePath,
+  });
   let probe: MediaProbe;
   try {
     probe = await probeMedia({
-      binaries: resolveMediaBinaries({
-        ffmpegPath: runtime.config.analysis.ffmpegPath,
-        ffprobePath: runtime.config.analysis.ffprobePath,
-      }),
+      binaries,
       input: sourceUrl.url,
       httpHeaders: sourceRequestHeaders(video),
       timeoutMs: PROBE_TIMEOUT_MS,
@@ -146,6 +149,19 @@ export async function ingestStoredVideo(options: {
     );
   }
 
+  const thumbnailKey =
+    video.thumbnailKey ??
+    (await storeSourceFrame({
+      runtime,
+      video,
+      sourceUrl: sourceUrl.url,
+      httpHeaders: sourceRequestHeaders(video),
+      probe,
+      ffmpegPath: binaries.ffmpegPath,
+      signal,
+      log,
+    }));
+
   try {
     await updateVideoStatus({
       table,
@@ -155,7 +171,7 @@ export async function ingestStoredVideo(options: {
       to: "QUEUED",
       stage: "waiting for analysis",
       progressPercent: 0,
-      set: { probe, sourceSizeBytes: sizeBytes },
+      set: { probe, sourceSizeBytes: sizeBytes, thumbnailKey },
     });
   } catch (error) {
     // Deleted, or moved on by a parallel delivery of this job: nothing left to do here.
