@@ -21,6 +21,41 @@ import { uploadFile } from "@/storage/object-io";
 import { sourceObjectKey } from "@/storage/object-keys";
 
 /**
+ * For tests of ingest: a video item in UPLOADED — the state upload-complete leaves a video in —
+ * as if its source had been uploaded in one PUT to its source key (storing the object is the
+ * caller's part; see storeUploadedVideo).
+ */
+export async function recordUploadedVideo(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+  filename: string;
+  sizeBytes: number | null;
+  /** The stored object's ETag, as upload-complete records it (the workers read only that object). */
+  sourceEtag?: string | null;
+  clipOptions?: ClipOptions;
+}): Promise<Video> {
+  const { table, creatorId, videoId } = options;
+  await createVideo({
+    table,
+    video: singleUploadVideo(creatorId, {
+      videoId,
+      filename: options.filename,
+      declaredSizeBytes: options.sizeBytes,
+      clipOptions: options.clipOptions,
+    }),
+  });
+  return updateVideoStatus({
+    table,
+    creatorId,
+    videoId,
+    from: ["UPLOADING"],
+    to: "UPLOADED",
+    set: { sourceEtag: options.sourceEtag ?? null },
+  });
+}
+
+/**
  * For tests and benches of the pipeline: a video item brought to QUEUED with its probe — the
  * state ingest leaves a video in — as if its source had been uploaded in one PUT to its
  * source key (storing the object is the caller's part; see storeQueuedVideo).
@@ -36,23 +71,7 @@ export async function recordQueuedVideo(options: {
   clipOptions?: ClipOptions;
 }): Promise<Video> {
   const { table, creatorId, videoId, probe } = options;
-  await createVideo({
-    table,
-    video: singleUploadVideo(creatorId, {
-      videoId,
-      filename: options.filename,
-      declaredSizeBytes: probe.sizeBytes,
-      clipOptions: options.clipOptions,
-    }),
-  });
-  await updateVideoStatus({
-    table,
-    creatorId,
-    videoId,
-    from: ["UPLOADING"],
-    to: "UPLOADED",
-    set: { sourceEtag: options.sourceEtag ?? null },
-  });
+  await recordUploadedVideo({ ...options, sizeBytes: probe.sizeBytes });
   return updateVideoStatus({
     table,
     creatorId,
@@ -79,6 +98,26 @@ export async function recordVideoReady(options: {
   return updateVideoStatus({ table, creatorId, videoId, from: ["RENDERING"], to: "READY", set });
 }
 
+/** Stores a local file as a new video's source in the bucket: its ids, key and ETag. */
+async function storeSource(runtime: Runtime, filePath: string, creatorId = createId("creator")) {
+  const videoId = createId("video");
+  const storage = { s3: runtime.clients.s3, bucket: runtime.config.aws.bucketName };
+  const key = sourceObjectKey(creatorId, videoId);
+  await uploadFile({ ...storage, key, filePath, contentType: "video/mp4" });
+  const head = await headObject({ ...storage, key });
+  return { creatorId, videoId, sourceEtag: head?.etag, sizeBytes: head?.sizeBytes ?? 0 };
+}
+
+/** Stores a local file as a new video's source in the bucket and records the video UPLOADED. */
+export async function storeUploadedVideo(options: { runtime: Runtime; filePath: string }): Promise<Video> {
+  const stored = await storeSource(options.runtime, options.filePath);
+  return recordUploadedVideo({
+    table: tableOf(options.runtime),
+    ...stored,
+    filename: path.basename(options.filePath),
+  });
+}
+
 /** Stores a local MP4 as a new video's source in the bucket and records the video QUEUED. */
 export async function storeQueuedVideo(options: {
   runtime: Runtime;
@@ -87,20 +126,15 @@ export async function storeQueuedVideo(options: {
   clipOptions?: ClipOptions;
 }): Promise<Video> {
   const { runtime, filePath } = options;
-  const creatorId = options.creatorId ?? createId("creator");
-  const videoId = createId("video");
   const probe = await probeMedia({ binaries: resolveMediaBinaries(), input: filePath });
-  const storage = { s3: runtime.clients.s3, bucket: runtime.config.aws.bucketName };
-  const key = sourceObjectKey(creatorId, videoId);
-  await uploadFile({ ...storage, key, filePath, contentType: "video/mp4" });
-  const head = await headObject({ ...storage, key });
+  const { creatorId, videoId, sourceEtag } = await storeSource(runtime, filePath, options.creatorId);
   return recordQueuedVideo({
     table: tableOf(runtime),
     creatorId,
     videoId,
     filename: path.basename(filePath),
     probe,
-    sourceEtag: head?.etag,
+    sourceEtag,
     clipOptions: options.clipOptions,
   });
 }
