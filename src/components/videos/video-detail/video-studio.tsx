@@ -171,10 +171,12 @@ export function VideoStudio({
 
       <section aria-labelledby="clips-heading" className="flex flex-col gap-4">
         <div className="flex items-baseline justify-between gap-4">
-          <h2 id="clips-heading" className="text-lg font-semibold text-slate-900">
+          <h2 id="clips-heading" className="shrink-0 text-lg font-semibold text-slate-900">
             Clips <span className="text-slate-500">{shownClips.length}</span>
           </h2>
-          <p className="text-sm text-slate-500">Best first · scores are comparable across your videos</p>
+          <p className="text-right text-sm text-slate-500">
+            Best first · scores are comparable across your videos
+          </p>
         </div>
         {shownClips.length === 0 ? (
           <EmptyState title="No clips from this video" description={whyNoClips} />
