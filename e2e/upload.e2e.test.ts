@@ -226,6 +226,8 @@ describe("uploading videos in Chromium", () => {
         return label;
       })
       .toMatch(new RegExp(`: \\d+ \\w+ ${clipCount}$`));
+    // Under the bars, the busiest day's number gives them their scale.
+    await page.getByText(`Clips made each day · most ${clipCount}, `).waitFor();
     expect(await topClip.getByRole("link").getAttribute("href")).toMatch(
       new RegExp(`^/videos/${videoId}#clip-`),
     );

@@ -13,8 +13,9 @@ export default function HomePage() {
         Your best moments, found, scored and cut for vertical.
       </h1>
       <p className="max-w-xl text-lg text-slate-600">
-        Upload a long video or connect a stream. Truss finds the highest-engagement moments, explains each
-        virality score, and renders 9:16 clips ready for Shorts, TikTok, Twitch and Discord.
+        Upload a long video: a stream VOD, a podcast, a talk. Truss finds its highest-engagement moments,
+        explains each virality score, and renders 9:16 clips ready to post to Shorts, TikTok, Twitch and
+        Discord.
       </p>
       <div className="flex gap-3">
         <Link

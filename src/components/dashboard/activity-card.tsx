@@ -20,6 +20,10 @@ function dayLabel(isoDate: string): string {
 export function ActivityCard({ activity }: { activity: RecentActivity }) {
   const { days, totals } = activity;
   const most = Math.max(1, ...days.map((day) => day.clipsCreated));
+  const busiest = days.reduce<(typeof days)[number] | undefined>(
+    (best, day) => (day.clipsCreated > (best?.clipsCreated ?? 0) ? day : best),
+    undefined,
+  );
   const first = days[0];
   const last = days.at(-1);
   const barWidth = 100 / Math.max(1, days.length);
@@ -73,7 +77,11 @@ export function ActivityCard({ activity }: { activity: RecentActivity }) {
           </svg>
           <figcaption className="mt-1 flex justify-between text-xs text-slate-500">
             <span>{first && dayLabel(first.date)}</span>
-            <span>Clips made each day</span>
+            {/* The tallest bar's number gives the others their scale. */}
+            <span>
+              Clips made each day
+              {busiest && ` · most ${busiest.clipsCreated}, ${dayLabel(busiest.date)}`}
+            </span>
             <span>{last && "Today"}</span>
           </figcaption>
         </figure>
