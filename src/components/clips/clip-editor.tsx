@@ -8,9 +8,10 @@ import { cx } from "@/components/ui/cx";
 import { formatTimestamp } from "@/engine/format-timestamp";
 import { RENDERED_LAYOUT_WORDS } from "@/engine/render/layout-words";
 import type { LayoutChoice } from "@/engine/types";
+import { formatLength } from "@/lib/format-length";
 import type { ClipDetail } from "@/server/clips/get-clip";
 import { deleteClipRequest, saveClipEdit } from "./clip-api";
-import { formatLength, parseTimestamp } from "./format-timestamp";
+import { parseTimestamp } from "./parse-timestamp";
 import { quotedTitle } from "./quoted-title";
 
 /** Shows a time to a tenth of a second, as the editor's fields read it back. */

@@ -3,8 +3,8 @@
 import { type ReactNode, useCallback, useEffect, useRef } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { useRefreshingMediaUrl } from "@/components/ui/use-refreshing-media-url";
+import { formatLength } from "@/lib/format-length";
 import { clipDownloadHref, fetchClipVideoUrl } from "./clip-api";
-import { formatLength } from "./format-timestamp";
 
 /**
  * A modal that plays one rendered clip at 9:16, with its download. Closes on Esc or backdrop

@@ -3,9 +3,9 @@
 import { useCallback, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { useRefreshingPictureUrl } from "@/components/ui/use-refreshing-media-url";
+import { formatLength } from "@/lib/format-length";
 import type { ClipView } from "@/server/clips/to-clip-view";
 import { fetchClipPictureUrl, isRendering } from "./clip-api";
-import { formatLength } from "./format-timestamp";
 import { quotedTitle } from "./quoted-title";
 
 /**

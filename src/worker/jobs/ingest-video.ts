@@ -1,6 +1,7 @@
 import { findVideoById, updateVideoProgress, updateVideoStatus, type Video } from "@/db/repos/video-repo";
 import type { MediaProbe } from "@/engine/types";
 import { describeSizeOverLimit } from "@/lib/format-bytes";
+import { formatLength } from "@/lib/format-length";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { MediaProbeError, probeMedia } from "@/media/probe";
 import { enqueueJob } from "@/queue/enqueue-job";
@@ -145,7 +146,7 @@ export async function ingestStoredVideo(options: {
     await reject(
       runtime,
       video,
-      `This video is ${formatDuration(probe.durationSeconds)} long; the limit is ${formatDuration(maxDurationSeconds)}.`,
+      `This video is ${formatLength(probe.durationSeconds)} long; the limit is ${formatLength(maxDurationSeconds)}.`,
     );
   }
 
@@ -200,14 +201,4 @@ async function rejectIfChanged(runtime: Runtime, video: Video, error: unknown): 
 async function reject(runtime: Runtime, video: Video, reason: string): Promise<never> {
   await failVideo(runtime, video, ["UPLOADED"], reason);
   throw new PermanentJobError(reason);
-}
-
-function formatDuration(totalSeconds: number): string {
-  const seconds = Math.round(totalSeconds);
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const rest = seconds % 60;
-  if (hours > 0) return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`;
-  if (minutes > 0) return rest > 0 ? `${minutes} min ${rest} s` : `${minutes} min`;
-  return `${rest} s`;
 }

@@ -9,6 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { RecentVideos } from "@/components/videos/recent-videos";
 import { VideoIcon } from "@/components/videos/video-links";
+import { formatLength } from "@/lib/format-length";
 import { isTerminalStatus } from "@/lib/video-status";
 import { requireCurrentCreator } from "@/server/auth/get-current-creator";
 import { listClips } from "@/server/clips/list-clips";
@@ -20,18 +21,25 @@ export const metadata: Metadata = { title: "Dashboard" };
 export const dynamic = "force-dynamic";
 
 type SetupProgress = { hasVideos: boolean; hasClips: boolean };
+type UploadLimits = { maxDurationSeconds: number };
 
 /** Each step is ticked off once the creator has done it: a video uploaded, a clip made. */
-const STEPS: { title: string; body: string; href: string; isDone: (progress: SetupProgress) => boolean }[] = [
+const STEPS: {
+  title: string;
+  body: (limits: UploadLimits) => string;
+  href: string;
+  isDone: (progress: SetupProgress) => boolean;
+}[] = [
   {
     title: "Upload a long video",
-    body: "A stream VOD, podcast or talk — up to 4 hours.",
+    body: ({ maxDurationSeconds }) =>
+      `A stream VOD, podcast or talk — up to ${formatLength(maxDurationSeconds)}.`,
     href: "/videos",
     isDone: (progress) => progress.hasVideos,
   },
   {
     title: "Review ranked clips",
-    body: "Each clip has a virality score and the reasons behind it.",
+    body: () => "Each clip has a virality score and the reasons behind it.",
     href: "/clips",
     isDone: (progress) => progress.hasClips,
   },
@@ -109,7 +117,9 @@ export default async function DashboardPage() {
                           <span className="block text-sm font-medium text-slate-900 group-hover:text-brand-700">
                             {step.title}
                           </span>
-                          <span className="block text-sm text-slate-500">{step.body}</span>
+                          <span className="block text-sm text-slate-500">
+                            {step.body(runtime.config.uploads)}
+                          </span>
                         </span>
                       </Link>
                     </li>

@@ -1,11 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { formatLength } from "@/components/clips/format-timestamp";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { formatTimestamp } from "@/engine/format-timestamp";
 import { formatCount } from "@/lib/format-count";
+import { formatLength } from "@/lib/format-length";
 import type { TimelineChapter } from "./interest-timeline";
 
 /** YouTube ignores a description's chapter list with fewer. */

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { formatLength } from "@/components/clips/format-timestamp";
 import { Alert } from "@/components/ui/alert";
 import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { ButtonLink } from "@/components/ui/button";
@@ -13,6 +12,7 @@ import { VideoStudio } from "@/components/videos/video-detail/video-studio";
 import { VideoStatusBadge } from "@/components/videos/video-status-badge";
 import type { VideoStatus } from "@/db/repos/video-repo";
 import { DEFAULT_CLIP_OPTIONS } from "@/engine/clip-options";
+import { formatLength } from "@/lib/format-length";
 import { isTerminalStatus } from "@/lib/video-status";
 import { requireCurrentCreator } from "@/server/auth/get-current-creator";
 import { getVideoStudio } from "@/server/clips/get-video-studio";

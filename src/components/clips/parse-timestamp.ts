@@ -1,12 +1,3 @@
-/** A clip length for people: `38 s`, `1 min 12 s`. */
-export function formatLength(seconds: number): string {
-  const whole = Math.max(0, Math.round(seconds));
-  if (whole < 60) return `${whole} s`;
-  const minutes = Math.floor(whole / 60);
-  const rest = whole % 60;
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
-}
-
 /**
  * Reads what a person types for a time: `75`, `75.5`, `1:15`, `1:15.5` or `1:01:15`.
  * Returns null when it is not a time.

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLength, parseTimestamp } from "./format-timestamp";
-
-describe("formatLength", () => {
-  it("says seconds, then minutes and seconds", () => {
-    expect(formatLength(38.4)).toBe("38 s");
-    expect(formatLength(120)).toBe("2 min");
-    expect(formatLength(72)).toBe("1 min 12 s");
-  });
-});
+import { parseTimestamp } from "./parse-timestamp";
 
 describe("parseTimestamp", () => {
   it("reads seconds, m:ss and h:mm:ss, with fractions", () => {
