@@ -113,7 +113,8 @@ describe("worker killed mid-job", () => {
   });
 
   it("ends READY with no duplicate clips after SIGKILL mid-analysis and mid-render", async () => {
-    const { video } = await createQueuedTestVideo({ runtime, durationSeconds: 60 });
+    // Two planted events, two clips: the second worker is killed between their renders.
+    const { video } = await createQueuedTestVideo({ runtime, durationSeconds: 90 });
     const { creatorId, videoId } = video;
     const readVideo = async () =>
       (await findVideoById({ table, creatorId, videoId, consistent: true })) as Video;

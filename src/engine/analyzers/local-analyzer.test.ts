@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyzeSource, type SourceAnalysis } from "@/engine/analyze-source";
 import { mean, sliceSeconds } from "@/engine/curve-math";
-import { DEFAULT_MOMENT_OPTIONS, DEFAULT_SIGNAL_MODE } from "@/engine/defaults";
+import { DEFAULT_MOMENT_OPTIONS, DEFAULT_SIGNAL_MODE, MAX_TOP_N } from "@/engine/defaults";
 import { computeSecondFeatures } from "@/engine/moments/second-features";
 import { SignalExtractionError } from "@/engine/signals/extract-signals";
 import {
@@ -145,6 +145,40 @@ describe.each(["fast", "full"] as const)("local analysis, %s signal mode", (mode
     expect(analysis.interestCurve).toHaveLength(190);
     expect(analysis.chapters[0]?.startSeconds).toBe(0);
     expect(analysis.chapters.at(-1)?.endSeconds).toBeCloseTo(probe.durationSeconds, 0);
+  }, 60_000);
+});
+
+describe("how many clips", () => {
+  it("asking for fewer clips gives the first of the same clips, as many as asked while moments stand out", async () => {
+    // A fractal zoom with two loud bursts (where this was found): some stretches between them
+    // move enough to stand out and some do not, and some are found only between picked clips.
+    const zoom = path.join(directory, "zoom.mp4");
+    await encodeTestVideo({
+      binaries,
+      inputArgs: [
+        ...["-f", "lavfi", "-i", "mandelbrot=s=640x360:r=10"],
+        ...["-f", "lavfi", "-i", "sine=f=220:r=48000"],
+        ...["-filter_complex", "[1:a]volume='if(between(t,30,36)+between(t,70,75),1.0,0.03)':eval=frame[a]"],
+      ],
+      outputArgs: ["-map", "0:v", "-map", "[a]", "-t", "90", "-c:a", "aac", "-b:a", "64k"],
+      outputPath: zoom,
+    });
+    const { signals, probe } = await analyzeSource({ binaries, input: zoom, mode: DEFAULT_SIGNAL_MODE });
+    const analyzer = createLocalAnalyzer();
+    const clipsFor = async (topN: number) =>
+      (
+        await analyzer.analyze({
+          sourceFile: async () => zoom,
+          probe,
+          signals,
+          options: { ...DEFAULT_MOMENT_OPTIONS, topN },
+        })
+      ).moments.map((moment) => `${moment.startSeconds}–${moment.endSeconds}`);
+    const most = await clipsFor(MAX_TOP_N);
+    expect(most.length).toBeGreaterThanOrEqual(3);
+    for (let topN = 1; topN <= most.length + 1; topN += 1) {
+      expect(await clipsFor(topN), `${topN} asked for`).toEqual(most.slice(0, topN));
+    }
   }, 60_000);
 });
 

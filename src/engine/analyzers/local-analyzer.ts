@@ -1,5 +1,5 @@
 import { buildChapters } from "@/engine/chapters/build-chapters";
-import { resolveMomentOptions } from "@/engine/defaults";
+import { MAX_TOP_N, resolveMomentOptions } from "@/engine/defaults";
 import { analyzeCurve } from "@/engine/moments/analyze-curve";
 import { collectBoundaries } from "@/engine/moments/boundaries";
 import {
@@ -71,24 +71,34 @@ export function analyzeLocally(input: AnalysisInput): AnalysisResult {
     ...candidate,
     ...scoreMoment(candidate, scoring),
   });
-  let picked = pickMoments(
-    findCandidateMoments({
-      interest,
-      boundaries,
-      ...limits,
-      maxCandidates: Math.max(60, options.topN * 4),
-    }).map(score),
-    options.topN,
-  );
-  for (let round = 0; round < GAP_FILL_ROUNDS && picked.length < options.topN; round += 1) {
-    const extra = findCandidatesInGaps({ interest, boundaries, covered: picked, ...limits }).map(score);
+  // Only moments in which something stands out compete for the places: from a video with one
+  // moment, a creator wants that moment, not quiet stretches rendered and ranked beside it. (Left
+  // out after the picking, a quiet stretch still took a place: asking for 3 clips gave 2 where
+  // asking for 5 gave 3.) A video in which nothing stands out gets its best moment alone.
+  // Picked as if the most clips were asked for, then the best of those: asking for fewer gives
+  // the first of the same clips, never others (the gaps between picks are searched only while
+  // places remain, so 3 asked for once gave a third clip that 4 asked for ranked fourth).
+  const places = Math.max(options.topN, MAX_TOP_N);
+  const standingOut = (moments: Scored[]) => moments.filter((moment) => moment.standsOut);
+  const candidates = findCandidateMoments({
+    interest,
+    boundaries,
+    ...limits,
+    maxCandidates: Math.max(60, places * 4),
+  }).map(score);
+  let picked = pickMoments(standingOut(candidates), places);
+  for (let round = 0; round < GAP_FILL_ROUNDS && picked.length < places; round += 1) {
+    const extra = standingOut(
+      findCandidatesInGaps({ interest, boundaries, covered: picked, ...limits }).map(score),
+    );
     if (extra.length === 0) break;
-    picked = pickMoments([...picked, ...extra], options.topN);
+    picked = pickMoments([...picked, ...extra], places);
   }
-
-  // A clip in which nothing stands out is kept only as the video's one clip: from a video with
-  // one moment, a creator wants that moment, not quiet stretches rendered and ranked beside it.
-  picked = picked.filter((moment, rank) => rank === 0 || moment.standsOut);
+  picked = picked.slice(0, options.topN);
+  if (picked.length === 0) {
+    const anywhere = findCandidatesInGaps({ interest, boundaries, covered: [], ...limits }).map(score);
+    picked = pickMoments([...candidates, ...anywhere], 1);
+  }
 
   const moments: ScoredMoment[] = picked.map((moment, ordinal) => ({
     ordinal,

@@ -11,7 +11,10 @@ export type MomentScore = {
   subscores: Subscores;
   reasons: Reason[];
   title: string;
-  /** False when the signals show nothing worth a reason; the one reason then says so. */
+  /**
+   * False when the signals show nothing worth a reason (the one reason then says so), or only
+   * an opening on a change: a quiet stretch that starts at the cut ending a lively scene.
+   */
   standsOut: boolean;
 };
 
@@ -36,7 +39,7 @@ export function scoreMoment(range: TimeRange, context: ScoringContext): MomentSc
     subscores,
     reasons: buildReasons(ranked, evidence),
     title: buildTitle({ ranked, range, evidence, hasTranscript: (context.transcript?.length ?? 0) > 0 }),
-    standsOut: ranked.length > 0,
+    standsOut: ranked.some((reason) => reason.kind !== "hook"),
   };
 }
 

@@ -67,9 +67,9 @@ async function countItems(creatorId: string, prefix: string): Promise<number> {
   return output.Count ?? 0;
 }
 
-/** A video taken through its analysis job to READY, with the clips it got (more than one). */
+/** A video taken through its analysis job to READY, with the clips it got (one an event: two). */
 async function readyVideoWithClips() {
-  const { video: ready } = await createQueuedTestVideo({ runtime });
+  const { video: ready } = await createQueuedTestVideo({ runtime, durationSeconds: 90 });
   const ref = { creatorId: ready.creatorId, videoId: ready.videoId };
   await analyzeVideoJob.run(ref, jobContext([]));
   const before = await listClipsByVideo({ table, ...ref, consistent: true });
