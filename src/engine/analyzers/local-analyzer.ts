@@ -72,12 +72,12 @@ export function analyzeLocally(input: AnalysisInput): AnalysisResult {
     ...scoreMoment(candidate, scoring),
   });
   // Only moments in which something stands out compete for the places: from a video with one
-  // moment, a creator wants that moment, not quiet stretches rendered and ranked beside it. (Left
-  // out after the picking, a quiet stretch still took a place: asking for 3 clips gave 2 where
-  // asking for 5 gave 3.) A video in which nothing stands out gets its best moment alone.
-  // Picked as if the most clips were asked for, then the best of those: asking for fewer gives
-  // the first of the same clips, never others (the gaps between picks are searched only while
-  // places remain, so 3 asked for once gave a third clip that 4 asked for ranked fourth).
+  // moment, a creator wants that moment, not quiet stretches rendered and ranked beside it; a
+  // video in which nothing stands out gets its best moment alone. They are picked as if the most
+  // clips were asked for, then the best taken, so asking for fewer gives the first of the same
+  // clips, never others. (On a 90 s fractal zoom, a quiet stretch that took a place before being
+  // left out made 3 asked for give 2 clips where 5 gave 3; and the gaps between picks, searched
+  // only while places remained, gave 3 asked for a third clip that 4 asked for ranked fourth.)
   const places = Math.max(options.topN, MAX_TOP_N);
   const standingOut = (moments: Scored[]) => moments.filter((moment) => moment.standsOut);
   const candidates = findCandidateMoments({

@@ -67,7 +67,7 @@ async function countItems(creatorId: string, prefix: string): Promise<number> {
   return output.Count ?? 0;
 }
 
-/** A video taken through its analysis job to READY, with the clips it got (one an event: two). */
+/** A video taken through its analysis job to READY, with the clips it got (two planted events: two). */
 async function readyVideoWithClips() {
   const { video: ready } = await createQueuedTestVideo({ runtime, durationSeconds: 90 });
   const ref = { creatorId: ready.creatorId, videoId: ready.videoId };
