@@ -75,14 +75,18 @@ export function ActivityCard({ activity }: { activity: RecentActivity }) {
               );
             })}
           </svg>
-          <figcaption className="mt-1 flex justify-between text-xs text-slate-500">
-            <span>{first && dayLabel(first.date)}</span>
-            {/* The tallest bar's number gives the others their scale. */}
-            <span>
-              Clips made each day
-              {busiest && ` · most ${busiest.clipsCreated}, ${dayLabel(busiest.date)}`}
+          <figcaption className="mt-1 text-xs text-slate-500">
+            <span className="flex justify-between gap-2 whitespace-nowrap">
+              <span>{first && dayLabel(first.date)}</span>
+              <span>Clips made each day</span>
+              <span>{last && "Today"}</span>
             </span>
-            <span>{last && "Today"}</span>
+            {/* The tallest bar's number gives the others their scale. */}
+            {busiest && (
+              <span className="mt-1 block text-center">
+                Busiest day: {dayLabel(busiest.date)}, {formatCount(busiest.clipsCreated, "clip")}
+              </span>
+            )}
           </figcaption>
         </figure>
       </CardBody>
