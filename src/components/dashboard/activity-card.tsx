@@ -19,11 +19,11 @@ function dayLabel(isoDate: string): string {
  */
 export function ActivityCard({ activity }: { activity: RecentActivity }) {
   const { days, totals } = activity;
-  const most = Math.max(1, ...days.map((day) => day.clipsCreated));
   const busiest = days.reduce<(typeof days)[number] | undefined>(
     (best, day) => (day.clipsCreated > (best?.clipsCreated ?? 0) ? day : best),
     undefined,
   );
+  const most = Math.max(1, busiest?.clipsCreated ?? 0);
   const first = days[0];
   const last = days.at(-1);
   const barWidth = 100 / Math.max(1, days.length);
