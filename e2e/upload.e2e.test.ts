@@ -6,6 +6,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeTestVideo } from "../src/server/videos/testing/test-media";
 import { launchBrowser, type TestBrowser } from "./support/browser";
+import { waitForEmail } from "./support/outbox";
 import {
   recordPartPuts,
   signInAsNewCreator,
@@ -141,10 +142,11 @@ async function expectSeeksPlayTheSource(page: Page, card: Locator, clipId: strin
 describe("uploading videos in Chromium", () => {
   it("uploads a generated video through the page, shows progress and its metadata, and its clips reach the dashboard", async () => {
     const page = await browser.context.newPage();
+    const email = `uploader-${randomUUID()}@example.test`;
     await signInAsNewCreator(page, {
       appUrl: upload.appUrl,
       outboxPath: upload.stack.config.mail.outboxPath,
-      email: `uploader-${randomUUID()}@example.test`,
+      email,
     });
     await page.goto(`${upload.appUrl}/videos`);
     await page.getByText("No videos yet").waitFor();
@@ -239,9 +241,18 @@ describe("uploading videos in Chromium", () => {
     expect(clipResponse.headers()["content-type"]).toContain("video/mp4");
     await page.keyboard.press("Escape");
 
+    // The creator was emailed that the clips are ready; its link opens the video's page.
+    const readyEmail = await waitForEmail({
+      outboxPath: upload.stack.config.mail.outboxPath,
+      to: email,
+      subject: new RegExp(`^${clipCount} clips? from “interview\\.mp4” (is|are) ready$`),
+    });
+    const videoLink = /https?:\/\/\S+/.exec(readyEmail.text)?.[0];
+    expect(videoLink).toBe(`${upload.appUrl}/videos/${videoId}`);
+
     // On the video's page, the interest timeline, a chapter and a clip's reasons each play the
     // source from their moment.
-    await page.goto(`${upload.appUrl}/videos/${videoId}`);
+    await page.goto(videoLink!);
     await page.getByText(/^\d clips?(, | \(up to 3 asked, )15–30 s each\)?$/).waitFor();
     const card = page.locator("article[id^='clip-']").first();
     const clipId = (await card.getAttribute("id"))!.replace(/^clip-/, "");

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
 import { creatorKey, emailLookupKey } from "@/db/keys";
 import { createId } from "@/lib/ids";
@@ -69,5 +69,24 @@ describe("creator repository", () => {
     );
     expect((error as AppError).code).toBe("not_found");
     expect(await rawItem(creatorKey(creatorId))).toBeUndefined();
+  });
+
+  it("emails when clips are ready unless the creator turned it off; older profiles have it on", async () => {
+    const creatorId = createId("creator");
+    const created = await createCreator({ table, creatorId, email: uniqueEmail() });
+    expect(created.emailWhenClipsReady).toBe(true);
+    const off = await updateCreator({ table, creatorId, changes: { emailWhenClipsReady: false } });
+    expect(off).toMatchObject({ emailWhenClipsReady: false, version: 2 });
+    expect((await findCreatorById({ table, creatorId }))?.emailWhenClipsReady).toBe(false);
+
+    // A profile stored before the setting existed has no attribute at all.
+    await table.documentClient.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: creatorKey(creatorId),
+        UpdateExpression: "REMOVE emailWhenClipsReady",
+      }),
+    );
+    expect((await findCreatorById({ table, creatorId }))?.emailWhenClipsReady).toBe(true);
   });
 });

@@ -24,6 +24,11 @@ export const CreatorItem = z.object({
   email: z.string(),
   displayName: z.string().nullable(),
   timezone: z.string(),
+  /**
+   * Whether Truss emails the creator when a video's clips are ready (or it could not make
+   * them). On by default; profiles from before the setting have none, and so have it on.
+   */
+  emailWhenClipsReady: z.boolean().default(true),
   /** ISO time of the last completed magic-link sign-in; null before the first. */
   emailVerifiedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -55,6 +60,7 @@ export async function createCreator(options: {
   email: string;
   displayName?: string | null;
   timezone?: string;
+  emailWhenClipsReady?: boolean;
   emailVerifiedAt?: Date | null;
   now?: Date;
 }): Promise<Creator> {
@@ -65,6 +71,7 @@ export async function createCreator(options: {
     email: options.email,
     displayName: options.displayName ?? null,
     timezone: options.timezone ?? DEFAULT_TIMEZONE,
+    emailWhenClipsReady: options.emailWhenClipsReady ?? true,
     emailVerifiedAt: options.emailVerifiedAt ? options.emailVerifiedAt.toISOString() : null,
     createdAt: nowIso,
     updatedAt: nowIso,
@@ -131,6 +138,7 @@ export async function findCreatorIdByEmail(options: {
 export type CreatorChanges = {
   displayName?: string | null;
   timezone?: string;
+  emailWhenClipsReady?: boolean;
   emailVerifiedAt?: Date | null;
 };
 
@@ -156,6 +164,7 @@ export async function updateCreator(options: {
   };
   if (changes.displayName !== undefined) assign("displayName", changes.displayName);
   if (changes.timezone !== undefined) assign("timezone", changes.timezone);
+  if (changes.emailWhenClipsReady !== undefined) assign("emailWhenClipsReady", changes.emailWhenClipsReady);
   if (changes.emailVerifiedAt !== undefined)
     assign("emailVerifiedAt", changes.emailVerifiedAt ? changes.emailVerifiedAt.toISOString() : null);
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Config } from "@/config";
-import { sendMail } from "@/server/mail/send-mail";
+import { sendMail } from "@/mail/send-mail";
 import { renderMagicLinkEmail } from "./render-magic-link-email";
 import { toEmailedSignInUrl } from "./sign-in-link";
 

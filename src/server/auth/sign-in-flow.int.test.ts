@@ -11,7 +11,7 @@ import { LoginForm } from "@/app/(auth)/login/login-form";
 import { GET as listTokens } from "@/app/api/tokens/route";
 import { emailLookupKey, rateLimitKey, sessionKey } from "@/db/keys";
 import { findCreatorIdByEmail } from "@/db/repos/creator-repo";
-import { OutboxMessage } from "@/server/mail/mail-message";
+import { OutboxMessage } from "@/mail/mail-message";
 import { getRuntime, tableOf } from "@/server/runtime";
 import { createAuthConfig } from "./auth-config";
 import { authenticateRequest } from "./authenticate-request";

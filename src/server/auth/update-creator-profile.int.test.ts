@@ -9,20 +9,25 @@ const runtime = getRuntime();
 const table = tableOf(runtime);
 
 describe("updateCreatorProfile", () => {
-  it("saves a display name and time zone and bumps the version", async () => {
+  it("saves a display name, time zone and the ready email setting, and bumps the version", async () => {
     const { creatorId } = await createSignedInCreator({ runtime });
     const updated = await updateCreatorProfile({
       runtime,
       creatorId,
-      changes: { displayName: "  Ada  ", timezone: "America/New_York", expectedVersion: 1 },
+      changes: {
+        displayName: "  Ada  ",
+        timezone: "America/New_York",
+        emailWhenClipsReady: true,
+        expectedVersion: 1,
+      },
     });
     expect(updated).toMatchObject({ displayName: "Ada", timezone: "America/New_York", version: 2 });
     const cleared = await updateCreatorProfile({
       runtime,
       creatorId,
-      changes: { displayName: "", timezone: "UTC", expectedVersion: 2 },
+      changes: { displayName: "", timezone: "UTC", emailWhenClipsReady: false, expectedVersion: 2 },
     });
-    expect(cleared.displayName).toBeNull();
+    expect(cleared).toMatchObject({ displayName: null, emailWhenClipsReady: false });
   });
 
   it("refuses an unknown time zone and a stale form, changing nothing", async () => {
@@ -31,18 +36,18 @@ describe("updateCreatorProfile", () => {
       updateCreatorProfile({
         runtime,
         creatorId,
-        changes: { displayName: "x", timezone: "Mars/Base", expectedVersion: 1 },
+        changes: { displayName: "x", timezone: "Mars/Base", emailWhenClipsReady: true, expectedVersion: 1 },
       }),
     ).rejects.toThrow(/time zone/);
     await updateCreatorProfile({
       runtime,
       creatorId,
-      changes: { displayName: "first", timezone: "UTC", expectedVersion: 1 },
+      changes: { displayName: "first", timezone: "UTC", emailWhenClipsReady: true, expectedVersion: 1 },
     });
     const stale = await updateCreatorProfile({
       runtime,
       creatorId,
-      changes: { displayName: "second", timezone: "UTC", expectedVersion: 1 },
+      changes: { displayName: "second", timezone: "UTC", emailWhenClipsReady: true, expectedVersion: 1 },
     }).catch((error) => error);
     expect(stale).toBeInstanceOf(AppError);
     expect((stale as AppError).code).toBe("conflict");

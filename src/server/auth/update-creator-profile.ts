@@ -14,13 +14,17 @@ export const ProfileChanges = z.object({
   timezone: z
     .string()
     .refine((zone) => zone === "UTC" || timezones.has(zone), "Choose a time zone from the list."),
+  emailWhenClipsReady: z.boolean(),
   /** The profile version the form was loaded with; a concurrent edit makes this a conflict. */
   expectedVersion: z.coerce.number().int().positive(),
 });
 
 export type ProfileChanges = z.input<typeof ProfileChanges>;
 
-/** Updates the creator's display name and time zone, refusing to overwrite a newer edit. */
+/**
+ * Updates the creator's display name, time zone and whether Truss emails them when clips are
+ * ready, refusing to overwrite a newer edit.
+ */
 export async function updateCreatorProfile(options: {
   runtime: Runtime;
   creatorId: string;
@@ -30,7 +34,11 @@ export async function updateCreatorProfile(options: {
   return updateCreator({
     table: tableOf(options.runtime),
     creatorId: options.creatorId,
-    changes: { displayName: changes.displayName, timezone: changes.timezone },
+    changes: {
+      displayName: changes.displayName,
+      timezone: changes.timezone,
+      emailWhenClipsReady: changes.emailWhenClipsReady,
+    },
     expectedVersion: changes.expectedVersion,
   });
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { open, stat } from "node:fs/promises";
-import { OutboxMessage } from "./mail-message";
+import { OutboxMessage } from "@/mail/mail-message";
 
 /** Only the tail of a long-lived outbox is read: the newest messages are the useful ones. */
 const MAX_TAIL_BYTES = 512 * 1024;

@@ -13,6 +13,7 @@ import {
   renewClipRevision,
   setClipRenderStatus,
 } from "@/db/repos/clip-repo";
+import { createCreator } from "@/db/repos/creator-repo";
 import { DAILY_COUNTERS, type DailyCounter, listDailyAnalytics } from "@/db/repos/daily-analytics-repo";
 import { findVideoById, updateVideoStatus, type Video } from "@/db/repos/video-repo";
 import type { ClipOptions } from "@/engine/clip-options";
@@ -20,9 +21,11 @@ import { combineSubscores, DEFAULT_SCORING_WEIGHTS } from "@/engine/scoring/weig
 import type { PlantedEvent } from "@/engine/testing/synthetic-video";
 import { overlapSeconds } from "@/engine/time-ranges";
 import type { SignalCurve } from "@/engine/types";
+import { createId } from "@/lib/ids";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
 import { deleteClip } from "@/server/clips/delete-clip";
+import { readOutbox } from "@/server/mail/read-outbox";
 import { tableOf } from "@/server/runtime";
 import { recutVideo } from "@/server/videos/recut-video";
 import { setVideoCaptions } from "@/server/videos/video-captions";
@@ -67,14 +70,31 @@ async function countItems(creatorId: string, prefix: string): Promise<number> {
   return output.Count ?? 0;
 }
 
+/** A creator of a test's own, with an address of its own to find in the outbox. */
+async function createTestCreator(options: { emailWhenClipsReady?: boolean } = {}) {
+  const creatorId = createId("creator");
+  return createCreator({ table, creatorId, email: `${creatorId}@example.test`, ...options });
+}
+
+/** The messages in the outbox to `email`, oldest first. */
+async function emailsTo(email: string) {
+  const messages = await readOutbox({ outboxPath: runtime.config.mail.outboxPath, limit: 10_000 });
+  return messages.filter((message) => message.to === email).reverse();
+}
+
 /** A video taken through its analysis job to READY, with the clips it got (two planted events: two). */
 async function readyVideoWithClips() {
-  const { video: ready } = await createQueuedTestVideo({ runtime, durationSeconds: 90 });
+  const creator = await createTestCreator();
+  const { video: ready } = await createQueuedTestVideo({
+    runtime,
+    creatorId: creator.creatorId,
+    durationSeconds: 90,
+  });
   const ref = { creatorId: ready.creatorId, videoId: ready.videoId };
   await analyzeVideoJob.run(ref, jobContext([]));
   const before = await listClipsByVideo({ table, ...ref, consistent: true });
   expect(before.length).toBeGreaterThan(1);
-  return { ready, ref, before };
+  return { ready, ref, before, creator };
 }
 
 /** The creator's daily counters from yesterday to tomorrow, summed (a run may pass midnight UTC). */
@@ -463,7 +483,16 @@ describe("analyze-video job", () => {
   }, 120_000);
 
   it("asked for other clips once ready, finds them again from the stored signals and replaces the old ones", async () => {
-    const { ready, ref, before } = await readyVideoWithClips();
+    const { ready, ref, before, creator } = await readyVideoWithClips();
+    // The creator was emailed once it was ready: its clips, best first, and a link to its page.
+    const [readyEmail, ...more] = await emailsTo(creator.email);
+    expect(more).toEqual([]);
+    const best = [...before].sort((a, b) => b.score - a.score)[0]!;
+    expect(readyEmail).toMatchObject({
+      subject: `${before.length} clips from “${ready.filename}” are ready`,
+      text: expect.stringContaining(`- ${best.title} (`),
+    });
+    expect(readyEmail!.text).toContain(`${runtime.config.appUrl}/videos/${ready.videoId}\n`);
     // The video was counted in the day's analytics when it became ready (its creator's only one).
     const countedWhenReady = await analyticsAroundToday(ready.creatorId);
     expect(countedWhenReady).toMatchObject({ videosProcessed: 1, clipsCreated: before.length });
@@ -510,6 +539,8 @@ describe("analyze-video job", () => {
     const again: string[] = [];
     await analyzeVideoJob.run(ref, jobContext(again));
     expect(again.some((line) => /nothing to do/.test(line))).toBe(true);
+    // The creator asked for these clips on the video's page: no second email.
+    expect(await emailsTo(creator.email)).toEqual([readyEmail]);
   }, 240_000);
 
   it("keeps a clip the creator trimmed when other clips are asked for, and finds the one asked for beside it", async () => {
@@ -645,25 +676,53 @@ describe("analyze-video job", () => {
     expect(ready).toMatchObject({ status: "READY", clipCount: 1 });
   }, 120_000);
 
-  it("fails a video too short for any clip, with the reason", async () => {
-    const { video: short } = await createQueuedTestVideo({ runtime, durationSeconds: 2 });
-    const context = jobContext([]);
-    const run = analyzeVideoJob.run({ creatorId: short.creatorId, videoId: short.videoId }, context);
-    await expect(run).rejects.toThrow(/2 s long; a clip needs at least 3 s/);
-    const reason = await run.then(
-      () => "",
-      (error: Error) => error.message,
-    );
-    await analyzeVideoJob.onGiveUp?.({ creatorId: short.creatorId, videoId: short.videoId }, context, reason);
-    const failed = await findVideoById({
-      table,
-      creatorId: short.creatorId,
-      videoId: short.videoId,
-      consistent: true,
-    });
-    expect(failed).toMatchObject({
-      status: "FAILED",
-      failureReason: expect.stringMatching(/needs at least 3 s/),
-    });
+  it("fails a video too short for any clip, with the reason, and emails it unless the creator said not to", async () => {
+    for (const emailWhenClipsReady of [true, false]) {
+      const creator = await createTestCreator({ emailWhenClipsReady });
+      const { video: short } = await createQueuedTestVideo({
+        runtime,
+        creatorId: creator.creatorId,
+        durationSeconds: 2,
+      });
+      const context = jobContext([]);
+      const run = analyzeVideoJob.run({ creatorId: short.creatorId, videoId: short.videoId }, context);
+      await expect(run).rejects.toThrow(/2 s long; a clip needs at least 3 s/);
+      const reason = await run.then(
+        () => "",
+        (error: Error) => error.message,
+      );
+      await analyzeVideoJob.onGiveUp?.(
+        { creatorId: short.creatorId, videoId: short.videoId },
+        context,
+        reason,
+      );
+      const failed = await findVideoById({
+        table,
+        creatorId: short.creatorId,
+        videoId: short.videoId,
+        consistent: true,
+      });
+      expect(failed).toMatchObject({
+        status: "FAILED",
+        failureReason: expect.stringMatching(/needs at least 3 s/),
+      });
+      const emails = await emailsTo(creator.email);
+      if (!emailWhenClipsReady) {
+        expect(emails).toEqual([]);
+        continue;
+      }
+      expect(emails).toHaveLength(1);
+      expect(emails[0]).toMatchObject({
+        subject: `Truss could not make clips from “${short.filename}”`,
+        text: expect.stringMatching(/a clip needs at least 3 s/),
+      });
+      // Given up on again (a redelivery), the video is FAILED already: no second email.
+      await analyzeVideoJob.onGiveUp?.(
+        { creatorId: short.creatorId, videoId: short.videoId },
+        context,
+        reason,
+      );
+      expect(await emailsTo(creator.email)).toHaveLength(1);
+    }
   });
 });

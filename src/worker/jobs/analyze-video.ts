@@ -52,6 +52,7 @@ import { presignGet } from "@/storage/presign";
 import { failureReasonOf } from "../failure-reason";
 import type { JobContext, JobHandler } from "../job-types";
 import { PermanentJobError } from "../job-types";
+import { emailVideoOutcome } from "../notify/email-video-outcome";
 import { momentsBesideEditedClips, momentsToFindBeside } from "./clip-pipeline/moments-beside-edited-clips";
 import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
 import { createVideoProgress, type VideoProgress } from "./clip-pipeline/video-progress";
@@ -80,9 +81,11 @@ const IN_PROGRESS: readonly VideoStatus[] = ["QUEUED", "ANALYZING", "RENDERING"]
 export const analyzeVideoJob: JobHandler<"analyze-video"> = {
   run: (payload, context) => analyzeVideo({ ...payload, context }),
   onGiveUp: async ({ creatorId, videoId }, context, reason) => {
+    const table = tableOf(context.runtime);
+    let failed: Video;
     try {
-      await updateVideoStatus({
-        table: tableOf(context.runtime),
+      failed = await updateVideoStatus({
+        table,
         creatorId,
         videoId,
         from: IN_PROGRESS,
@@ -91,9 +94,19 @@ export const analyzeVideoJob: JobHandler<"analyze-video"> = {
         stage: null,
       });
     } catch (error) {
-      // Already READY, FAILED or deleted: nothing to mark.
+      // Already READY, FAILED or deleted: nothing to mark, and nothing to tell.
       if (!(error instanceof AppError)) throw error;
+      return;
     }
+    // Asked for other clips of a READY video, the creator is on its page; not emailed again.
+    if (failed.processedAt !== null) return;
+    await emailVideoOutcome({
+      runtime: context.runtime,
+      creator: await findCreatorById({ table, creatorId }).catch(() => undefined),
+      video: failed,
+      outcome: { kind: "failed", reason },
+      log: context.log,
+    });
   },
 };
 
@@ -486,8 +499,8 @@ async function finishStage(state: PipelineState): Promise<void> {
   context.log("video ready", { videoId, clips: clips.length });
   if (!firstTime) return;
   const durationSeconds = ready.probe?.durationSeconds ?? 0;
-  // Counted on the creator's calendar day, as their dashboard shows the days.
   const creator = await findCreatorById({ table, creatorId }).catch(() => undefined);
+  // Counted on the creator's calendar day, as their dashboard shows the days.
   await incrementDailyCounters({
     table,
     creatorId,
@@ -500,6 +513,14 @@ async function finishStage(state: PipelineState): Promise<void> {
   }).catch((error: unknown) =>
     context.log("could not count the video in analytics", { error: String(error) }),
   );
+  // Other clips asked for later are waited for on the page: only the first READY is emailed.
+  await emailVideoOutcome({
+    runtime: context.runtime,
+    creator,
+    video: ready,
+    outcome: { kind: "ready", clips: clips.filter((clip) => clip.status === "READY") },
+    log: context.log,
+  });
 }
 
 // ── Helpers ────────────────────────────────────────────────────────────────────────────────

@@ -11,7 +11,7 @@ export type ProfileFormState =
   | { status: "saved"; version: number }
   | { status: "error"; version: number; message: string };
 
-// Settings → Profile: display name and time zone of the signed-in creator.
+// Settings → Profile: display name, time zone and ready emails of the signed-in creator.
 export async function updateProfileAction(
   previous: ProfileFormState,
   formData: FormData,
@@ -26,6 +26,8 @@ export async function updateProfileAction(
       changes: {
         displayName: String(formData.get("displayName") ?? ""),
         timezone: String(formData.get("timezone") ?? ""),
+        // A checkbox is sent only when ticked.
+        emailWhenClipsReady: formData.get("emailWhenClipsReady") === "on",
         expectedVersion: Number(formData.get("expectedVersion")),
       },
     });

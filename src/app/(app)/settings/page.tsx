@@ -28,12 +28,16 @@ export default async function SettingsPage() {
       <PageHeader title="Settings" description="Your profile, API access and sessions." />
       <div className="flex flex-col gap-6">
         <Card>
-          <CardHeader title="Profile" description="How Truss addresses you and which time zone it uses." />
+          <CardHeader
+            title="Profile"
+            description="How Truss addresses you, which time zone it uses and when it emails you."
+          />
           <CardBody>
             <ProfileForm
               email={profile.email}
               displayName={profile.displayName}
               timezone={profile.timezone}
+              emailWhenClipsReady={profile.emailWhenClipsReady}
               version={profile.version}
               timezones={TIMEZONES}
             />

@@ -11,12 +11,14 @@ export function ProfileForm({
   email,
   displayName,
   timezone,
+  emailWhenClipsReady,
   version,
   timezones,
 }: {
   email: string;
   displayName: string | null;
   timezone: string;
+  emailWhenClipsReady: boolean;
   version: number;
   timezones: string[];
 }) {
@@ -43,6 +45,24 @@ export function ProfileForm({
         options={timezones.map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }))}
         hint="Dates in Truss are shown in this time zone."
       />
+      <div className="flex items-start gap-3">
+        <input
+          id="email-when-clips-ready"
+          type="checkbox"
+          name="emailWhenClipsReady"
+          defaultChecked={emailWhenClipsReady}
+          aria-describedby="email-when-clips-ready-hint"
+          className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-600"
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="email-when-clips-ready" className="text-sm font-medium text-slate-800">
+            Email me when a video's clips are ready
+          </label>
+          <p id="email-when-clips-ready-hint" className="text-sm text-slate-500">
+            A long video takes a while. The email lists its best clips, or says why none could be made.
+          </p>
+        </div>
+      </div>
       {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
       {state.status === "saved" && <Alert tone="success">Profile saved.</Alert>}
       <div>

@@ -1,4 +1,3 @@
-import "server-only";
 import { appendFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { createTransport, type Transporter } from "nodemailer";
