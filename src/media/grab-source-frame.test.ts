@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeTestVideo } from "@/engine/testing/encode-test-video";
 import { resolveMediaBinaries } from "./ffmpeg-binaries";
 import { grabSourceFrame } from "./grab-source-frame";
-import { readMediaStdout } from "./testing/read-media-stdout";
+import { readMediaStdout } from "./run-ffmpeg";
 
 const binaries = resolveMediaBinaries();
 let directory: string;

@@ -1,4 +1,4 @@
-import { runMedia } from "./run-ffmpeg";
+import { readMediaStdout } from "./run-ffmpeg";
 import { buildSourceFrameArgs, type SourceFrameOptions } from "./source-frame-args";
 
 /** Far above a 640-pixel JPEG (30–150 KB); past it ffmpeg is writing something else. */
@@ -12,21 +12,12 @@ const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 export async function grabSourceFrame(
   options: SourceFrameOptions & { ffmpegPath: string; timeoutMs: number; signal?: AbortSignal },
 ): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let sizeBytes = 0;
-  await runMedia({
+  const jpeg = await readMediaStdout({
     binaryPath: options.ffmpegPath,
     args: buildSourceFrameArgs(options),
     timeoutMs: options.timeoutMs,
     signal: options.signal,
-    consumeStdout: async (stdout) => {
-      for await (const chunk of stdout as AsyncIterable<Buffer>) {
-        sizeBytes += chunk.length;
-        if (sizeBytes > MAX_FRAME_BYTES)
-          throw new Error(`ffmpeg wrote over ${MAX_FRAME_BYTES} bytes for one frame`);
-        chunks.push(chunk);
-      }
-    },
+    maxBytes: MAX_FRAME_BYTES,
   });
-  return sizeBytes > 0 ? Buffer.concat(chunks) : null;
+  return jpeg.length > 0 ? jpeg : null;
 }

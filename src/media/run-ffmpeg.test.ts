@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveMediaBinaries } from "./ffmpeg-binaries";
-import { MediaCommandError, runMedia } from "./run-ffmpeg";
+import { MediaCommandError, readMediaStdout, runMedia } from "./run-ffmpeg";
 
 const { ffmpegPath } = resolveMediaBinaries();
 
@@ -62,5 +62,32 @@ describe("runMedia", () => {
       signal: controller.signal,
     }).catch((caught: unknown) => caught);
     expect((error as MediaCommandError).message).toContain("cancelled");
+  });
+});
+
+describe("readMediaStdout", () => {
+  const toneArgs = (seconds: number) => [
+    ...["-hide_banner", "-v", "error", "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`],
+    ...["-f", "s16le", "-ac", "1", "-ar", "8000", "pipe:1"],
+  ];
+
+  it("returns all ffmpeg wrote to stdout", async () => {
+    const pcm = await readMediaStdout({
+      binaryPath: ffmpegPath,
+      args: toneArgs(1),
+      timeoutMs: 20_000,
+    });
+    expect(pcm.length).toBe(8000 * 2);
+  });
+
+  it("stops a run that writes more than it was asked to hold", async () => {
+    const error = await readMediaStdout({
+      binaryPath: ffmpegPath,
+      // 10 minutes of tone: 9.6 MB, against a 64 KB limit.
+      args: toneArgs(600),
+      timeoutMs: 20_000,
+      maxBytes: 64 * 1024,
+    }).catch((caught: unknown) => caught);
+    expect((error as Error).message).toMatch(/wrote over 65536 bytes to stdout/);
   });
 });

@@ -125,3 +125,27 @@ function killOnExit(child: ChildProcess): void {
   child.once("exit", () => running.delete(child));
   child.once("error", () => running.delete(child));
 }
+
+/**
+ * Runs ffmpeg or ffprobe and returns all it wrote to stdout, for outputs small enough to hold
+ * (one frame as JPEG, a JSON report, a few test frames). Past `maxBytes` (default 64 MB) the
+ * run is stopped with an error rather than buffering whatever ffmpeg writes instead.
+ */
+export async function readMediaStdout(
+  options: Omit<RunMediaOptions, "consumeStdout"> & { maxBytes?: number },
+): Promise<Buffer> {
+  const { maxBytes = 64 * 1024 * 1024, ...run } = options;
+  const chunks: Buffer[] = [];
+  let sizeBytes = 0;
+  await runMedia({
+    ...run,
+    consumeStdout: async (stdout) => {
+      for await (const chunk of stdout as AsyncIterable<Buffer>) {
+        sizeBytes += chunk.length;
+        if (sizeBytes > maxBytes) throw new Error(`${run.binaryPath} wrote over ${maxBytes} bytes to stdout`);
+        chunks.push(chunk);
+      }
+    },
+  });
+  return Buffer.concat(chunks);
+}

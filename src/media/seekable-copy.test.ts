@@ -4,9 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveMediaBinaries } from "./ffmpeg-binaries";
 import { probeMedia } from "./probe";
-import { runMedia } from "./run-ffmpeg";
+import { readMediaStdout, runMedia } from "./run-ffmpeg";
 import { buildSeekableCopyArgs, ensureSeekableSource, needsSeekableCopy } from "./seekable-copy";
-import { readMediaStdout } from "./testing/read-media-stdout";
 
 const binaries = resolveMediaBinaries();
 let directory = "";

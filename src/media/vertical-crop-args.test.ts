@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveMediaBinaries } from "./ffmpeg-binaries";
-import { readMediaStdout } from "./testing/read-media-stdout";
+import { readMediaStdout } from "./run-ffmpeg";
 import {
   buildBareVerticalCropArgs,
   buildVerticalVideoFilter,

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
-import { readMediaStdout } from "@/media/testing/read-media-stdout";
+import { readMediaStdout } from "@/media/run-ffmpeg";
 import {
   type FaceBox,
   loadFaceDetector,

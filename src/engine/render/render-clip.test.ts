@@ -10,8 +10,7 @@ import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binarie
 import { LOUDNESS_TARGET } from "@/media/loudness-args";
 import { PREVIEW } from "@/media/preview-args";
 import { probeMedia } from "@/media/probe";
-import { runMedia } from "@/media/run-ffmpeg";
-import { readMediaStdout } from "@/media/testing/read-media-stdout";
+import { readMediaStdout, runMedia } from "@/media/run-ffmpeg";
 import { prepareRenderer, RENDER_TEMP_PREFIX, renderClip } from "./render-clip";
 
 /**

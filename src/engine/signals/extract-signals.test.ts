@@ -8,7 +8,7 @@ import { generateSyntheticVideo, type SyntheticVideo } from "@/engine/testing/sy
 import type { MediaProbe, SignalCurve, TimeRange } from "@/engine/types";
 import { type MediaBinaries, resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
-import { readMediaStdout } from "@/media/testing/read-media-stdout";
+import { readMediaStdout } from "@/media/run-ffmpeg";
 import { extractSignals, SignalExtractionError } from "./extract-signals";
 
 const binaries = resolveMediaBinaries();
