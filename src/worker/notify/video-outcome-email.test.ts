@@ -6,6 +6,7 @@ const urls = {
   settingsUrl: "https://truss.example/settings",
 };
 const clip = (title: string, score: number, startSeconds: number, endSeconds: number) => ({
+  clipId: `clip_${score}`,
   title,
   score,
   startSeconds,
@@ -46,6 +47,8 @@ describe("renderVideoOutcomeEmail", () => {
     expect(message.text).toContain(urls.settingsUrl);
     expect(message.html).toContain(`href="${urls.videoUrl}"`);
     expect(message.html.indexOf("Big laugh")).toBeLessThan(message.html.indexOf("Fast action"));
+    // Each listed clip links to its card on the video's page.
+    expect(message.html).toContain(`href="${urls.videoUrl}#clip-clip_81"`);
   });
 
   it("says one clip in the singular, and what happened when there are none", () => {

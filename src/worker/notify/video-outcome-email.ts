@@ -6,13 +6,19 @@ import type { MailMessage } from "@/mail/mail-message";
 /** Clips an email lists: enough to show what is waiting without becoming the page itself. */
 export const EMAILED_CLIPS = 3;
 
-export type EmailedClip = { title: string; score: number; startSeconds: number; endSeconds: number };
+export type EmailedClip = {
+  clipId: string;
+  title: string;
+  score: number;
+  startSeconds: number;
+  endSeconds: number;
+};
 
 export type VideoOutcome = { kind: "ready"; clips: EmailedClip[] } | { kind: "failed"; reason: string };
 
 /**
- * The email that tells a creator a video is done: its best clips with their scores (best first)
- * and a link to its page, or why it could not be clipped. A plain-text part that works
+ * The email that tells a creator a video is done: its best clips with their scores (best first),
+ * each linked to its card on the video's page, and a link to the page, or why it could not be clipped. A plain-text part that works
  * everywhere and an HTML part with inline styles only, as the sign-in email.
  */
 export function renderVideoOutcomeEmail(options: {
@@ -75,7 +81,7 @@ export function renderVideoOutcomeEmail(options: {
             `<ol style="margin:0 0 24px;padding-left:20px;font-size:15px;line-height:1.6;color:#0f172a;">`,
             ...best.map(
               (clip) =>
-                `<li><strong>${escapeHtml(clip.title)}</strong> <span style="color:#64748b;">${escapeHtml(formatLength(clip.endSeconds - clip.startSeconds))} · score ${clip.score}</span></li>`,
+                `<li><a href="${escapeHtml(`${videoUrl}#clip-${clip.clipId}`)}" style="color:#0f172a;font-weight:600;">${escapeHtml(clip.title)}</a> <span style="color:#64748b;">${escapeHtml(formatLength(clip.endSeconds - clip.startSeconds))} · score ${clip.score}</span></li>`,
             ),
             "</ol>",
           ]
