@@ -75,6 +75,8 @@ describe("accessibility (axe-core, WCAG 2.1 AA) in Chromium", () => {
     await page.goto(`${appUrl}/videos/${videoId}`);
     await page.getByRole("list", { name: "Processing steps" }).waitFor();
     await check("video, processing");
+    // The creator may leave: the email that says it is done goes to their address.
+    await page.getByText(`and Truss emails ${email} when the clips are ready.`).waitFor();
 
     await waitForVideoReady(page, { appUrl, videoId, timeoutMs: 120_000 });
     await page.reload();

@@ -14,6 +14,7 @@ export type CurrentCreator = {
   email: string;
   displayName: string | null;
   timezone: string;
+  emailWhenClipsReady: boolean;
 };
 
 /**
@@ -36,6 +37,7 @@ export const getCurrentCreator = cache(async (): Promise<CurrentCreator | null> 
       email: creator.email,
       displayName: creator.displayName,
       timezone: creator.timezone,
+      emailWhenClipsReady: creator.emailWhenClipsReady,
     };
   }
   return null;

@@ -25,6 +25,7 @@ export type VideoStudio = {
     | "captions"
     | "clipCount"
     | "clipOptions"
+    | "processedAt"
     | "createdAt"
     | "updatedAt"
   >;
@@ -56,6 +57,7 @@ export async function getVideoStudio(options: {
       status: video.status,
       stage: video.stage,
       progressPercent: video.progressPercent,
+      processedAt: video.processedAt,
       failureReason: video.failureReason,
       probe: video.probe,
       analysis: video.analysis,

@@ -21,18 +21,22 @@ function stepIndexOf(status: ProcessingStatus): number {
 /**
  * Where a video is in the pipeline: the steps, the current stage and its progress. With
  * `clipsShown`, the page shows the video's clips below while it works (asked for other clips,
- * or rendering them), and this says what happens to them.
+ * or rendering them), and this says what happens to them; otherwise it says the creator may
+ * leave, and whether an email will tell them when it is done.
  */
 export function ProcessingProgress({
   status,
   stage,
   progressPercent,
   clipsShown = false,
+  emailWhenDoneTo = null,
 }: {
   status: ProcessingStatus;
   stage: string | null;
   progressPercent: number;
   clipsShown?: boolean;
+  /** The address Truss will email when the video is done (null: it will not). */
+  emailWhenDoneTo?: string | null;
 }) {
   const current = stepIndexOf(status);
   const waitingForUpload = status === "UPLOADING";
@@ -132,7 +136,15 @@ export function ProcessingProgress({
                 and the upload resumes where it stopped.
               </>
             ) : !clipsShown ? (
-              "You can leave it — processing carries on."
+              emailWhenDoneTo ? (
+                <>
+                  You can leave it — processing carries on, and Truss emails{" "}
+                  <span className="font-medium text-slate-700">{emailWhenDoneTo}</span> when the clips are
+                  ready.
+                </>
+              ) : (
+                "You can leave it — processing carries on."
+              )
             ) : status === "RENDERING" ? (
               "Each clip below changes once its new render is ready."
             ) : (

@@ -26,7 +26,8 @@ type ProcessingStatus = Exclude<VideoStatus, "READY" | "FAILED">;
 const isProcessing = (status: VideoStatus): status is ProcessingStatus => !isTerminalStatus(status);
 
 export default async function VideoPage({ params }: { params: Promise<{ videoId: string }> }) {
-  const { creatorId } = await requireCurrentCreator();
+  const creator = await requireCurrentCreator();
+  const { creatorId } = creator;
   const { videoId } = await params;
   const studio = await getVideoStudio({ runtime: getRuntime(), creatorId, videoId }).catch(
     (error: unknown) => {
@@ -123,6 +124,12 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
             stage={video.stage}
             progressPercent={video.progressPercent}
             clipsShown={showStudio}
+            // Only a video's first processing ends with an email (see email-video-outcome.ts).
+            emailWhenDoneTo={
+              creator.emailWhenClipsReady && video.processedAt === null && video.status !== "UPLOADING"
+                ? creator.email
+                : null
+            }
           />
           <AutoRefresh />
         </>
