@@ -10,6 +10,26 @@ export type MailDelivery = "smtp" | "outbox";
 const transports = new Map<string, Transporter>();
 
 /**
+ * How long an SMTP server may take, in place of nodemailer's 2 minutes to connect and 10 of
+ * silence: a sign-in request waits for its email, and a worker's job for the one that says a
+ * video is done, so a server that stopped answering must fail fast. Query parameters of
+ * `SMTP_URL` (`?greetingTimeout=…`) still override them.
+ */
+export const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/**
+ * The URL with the timeouts it does not set itself, as query parameters: nodemailer builds a
+ * transport given a URL from the URL alone, ignoring options passed beside it.
+ */
+function withDefaultTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [name, milliseconds] of Object.entries(SMTP_TIMEOUTS_MS)) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, String(milliseconds));
+  }
+  return url.toString();
+}
+
+/**
  * Sends through SMTP when `SMTP_URL` is set. Otherwise (the embedded default) the message is
  * appended as one JSON line to the outbox file, which the dev mail page and the browser tests
  * read; nothing leaves the machine.
@@ -23,7 +43,7 @@ export async function sendMail(options: {
   if (mail.smtpUrl) {
     let transport = transports.get(mail.smtpUrl);
     if (!transport) {
-      transport = createTransport(mail.smtpUrl);
+      transport = createTransport(withDefaultTimeouts(mail.smtpUrl));
       transports.set(mail.smtpUrl, transport);
     }
     const result = await transport.sendMail({ from: mail.from, ...message });
