@@ -5,7 +5,8 @@ import type { Readable } from "node:stream";
 /**
  * The only place that spawns ffmpeg or ffprobe. Every run has a timeout and can be cancelled
  * with an AbortSignal; stderr is read line by line (progress, filter metadata) and only its
- * tail is kept for error messages; stdout is handed over as a stream, never buffered whole.
+ * tail is kept for error messages; stdout is handed over as a stream, never buffered whole
+ * (readMediaStdout, below, holds a small output up to a bound).
  */
 export type RunMediaOptions = {
   binaryPath: string;
