@@ -19,23 +19,25 @@ function stepIndexOf(status: ProcessingStatus): number {
 }
 
 /**
- * Where a video is in the pipeline: the steps, the current stage and its progress. With
- * `clipsShown`, the page shows the video's clips below while it works (asked for other clips,
- * or rendering them), and this says what happens to them; otherwise it says the creator may
- * leave, and whether an email will tell them when it is done.
+ * Where a video is in the pipeline: the steps, the current stage and its progress. The first
+ * time, it says the creator may leave and whether an email will tell them it is done; when
+ * other clips were asked for, what happens meanwhile to the clips shown below.
  */
 export function ProcessingProgress({
   status,
   stage,
   progressPercent,
   clipsShown = false,
+  firstProcessing,
   emailWhenDoneTo = null,
 }: {
   status: ProcessingStatus;
   stage: string | null;
   progressPercent: number;
   clipsShown?: boolean;
-  /** The address Truss will email when the video is done (null: it will not). */
+  /** Not yet ready once: its first clips are being made (not other clips asked for later). */
+  firstProcessing: boolean;
+  /** The address Truss emails when a first processing is done (null: it will not). */
   emailWhenDoneTo?: string | null;
 }) {
   const current = stepIndexOf(status);
@@ -135,16 +137,17 @@ export function ProcessingProgress({
                 </Link>{" "}
                 and the upload resumes where it stopped.
               </>
-            ) : !clipsShown ? (
-              emailWhenDoneTo ? (
-                <>
-                  You can leave it — processing carries on, and Truss emails{" "}
-                  <span className="font-medium text-slate-700">{emailWhenDoneTo}</span> when the clips are
-                  ready.
-                </>
-              ) : (
-                "You can leave it — processing carries on."
-              )
+            ) : firstProcessing ? (
+              <>
+                You can leave it — processing carries on
+                {emailWhenDoneTo && (
+                  <>
+                    , and Truss emails <span className="font-medium text-slate-700">{emailWhenDoneTo}</span>{" "}
+                    when the clips are ready
+                  </>
+                )}
+                .{clipsShown && " Each clip below appears as soon as it is rendered."}
+              </>
             ) : status === "RENDERING" ? (
               "Each clip below changes once its new render is ready."
             ) : (

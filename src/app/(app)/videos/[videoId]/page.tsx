@@ -125,11 +125,8 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
             progressPercent={video.progressPercent}
             clipsShown={showStudio}
             // Only a video's first processing ends with an email (see email-video-outcome.ts).
-            emailWhenDoneTo={
-              creator.emailWhenClipsReady && video.processedAt === null && video.status !== "UPLOADING"
-                ? creator.email
-                : null
-            }
+            firstProcessing={video.processedAt === null}
+            emailWhenDoneTo={creator.emailWhenClipsReady ? creator.email : null}
           />
           <AutoRefresh />
         </>
