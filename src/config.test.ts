@@ -27,6 +27,7 @@ describe("parseConfig", () => {
         TRUSS_BUCKET_NAME: "truss-prod-media",
         TRUSS_QUEUE_NAME: "truss-prod-jobs",
         AUTH_SECRET: "p".repeat(40),
+        SMTP_URL: "smtps://truss:secret@smtp.example.com:465",
         NODE_ENV: "production",
       },
       noSecretFile,
@@ -71,10 +72,18 @@ describe("parseConfig", () => {
     );
   });
 
-  it("requires a real secret in production on AWS", () => {
+  it("requires a real secret and a mail server in production on AWS", () => {
     expect(() => parseConfig({ TRUSS_SERVICES: "aws", NODE_ENV: "production" }, noSecretFile)).toThrow(
       /AUTH_SECRET/,
     );
+    expect(() =>
+      parseConfig(
+        { TRUSS_SERVICES: "aws", NODE_ENV: "production", AUTH_SECRET: "p".repeat(40) },
+        noSecretFile,
+      ),
+    ).toThrow(/SMTP_URL: required when TRUSS_SERVICES=aws in production/);
+    // Embedded (npm start, also a production build) keeps its local outbox.
+    expect(parseConfig({ NODE_ENV: "production" }, noSecretFile).mail.smtpUrl).toBeUndefined();
   });
 
   it("treats empty variables as unset", () => {

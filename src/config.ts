@@ -190,6 +190,11 @@ export function parseConfig(
   if (!embedded && env.NODE_ENV === "production" && !env.AUTH_SECRET) {
     problems.push("AUTH_SECRET: required when TRUSS_SERVICES=aws in production");
   }
+  // Without it mail goes to a file on each server's disk: nobody could sign in, and the emails
+  // that say a video is done would go nowhere.
+  if (!embedded && env.NODE_ENV === "production" && !env.SMTP_URL) {
+    problems.push("SMTP_URL: required when TRUSS_SERVICES=aws in production (sign-in links are emailed)");
+  }
   if (env.UPLOAD_PART_SIZE_BYTES > env.UPLOAD_MULTIPART_THRESHOLD_BYTES) {
     problems.push("UPLOAD_PART_SIZE_BYTES: must not exceed UPLOAD_MULTIPART_THRESHOLD_BYTES");
   }
