@@ -4,7 +4,7 @@ import { EMAIL_STYLES, escapeHtml, renderEmailHtml } from "@/mail/email-html";
 import type { MailMessage } from "@/mail/mail-message";
 
 /** Clips an email lists: enough to show what is waiting without becoming the page itself. */
-export const EMAILED_CLIPS = 3;
+const EMAILED_CLIPS = 3;
 
 export type EmailedClip = {
   clipId: string;
