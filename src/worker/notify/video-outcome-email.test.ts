@@ -5,8 +5,9 @@ const urls = {
   videoUrl: "https://truss.example/videos/vid_1",
   settingsUrl: "https://truss.example/settings",
 };
-const clip = (title: string, score: number, startSeconds: number, endSeconds: number) => ({
+const clip = (title: string, score: number, startSeconds: number, endSeconds: number, ordinal = 0) => ({
   clipId: `clip_${score}`,
+  ordinal,
   title,
   score,
   startSeconds,
@@ -49,6 +50,19 @@ describe("renderVideoOutcomeEmail", () => {
     expect(message.html.indexOf("Big laugh")).toBeLessThan(message.html.indexOf("Fast action"));
     // Each listed clip links to its card on the video's page.
     expect(message.html).toContain(`href="${urls.videoUrl}#clip-clip_81"`);
+  });
+
+  it("lists clips of the same score in the analysis's order, as the video's page does", () => {
+    const message = renderVideoOutcomeEmail({
+      to: "a@b.test",
+      videoName: "tie.mp4",
+      outcome: {
+        kind: "ready",
+        clips: [clip("Ranked second", 50, 40, 55, 1), clip("Ranked first", 50, 0, 15, 0)],
+      },
+      ...urls,
+    });
+    expect(message.text).toContain("- Ranked first (15 s), score 50\n- Ranked second (15 s), score 50\n");
   });
 
   it("says one clip in the singular, and what happened when there are none", () => {

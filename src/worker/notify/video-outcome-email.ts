@@ -2,12 +2,15 @@ import { formatCount } from "@/lib/format-count";
 import { formatLength } from "@/lib/format-length";
 import { EMAIL_STYLES, escapeHtml, renderEmailHtml } from "@/mail/email-html";
 import type { MailMessage } from "@/mail/mail-message";
+import { bestFirst } from "@/server/clips/best-first";
 
 /** Clips an email lists: enough to show what is waiting without becoming the page itself. */
 const EMAILED_CLIPS = 3;
 
 export type EmailedClip = {
   clipId: string;
+  /** Its place in the analysis (0 = ranked first), which orders clips of the same score. */
+  ordinal: number;
   title: string;
   score: number;
   startSeconds: number;
@@ -17,9 +20,10 @@ export type EmailedClip = {
 export type VideoOutcome = { kind: "ready"; clips: EmailedClip[] } | { kind: "failed"; reason: string };
 
 /**
- * The email that tells a creator a video is done: its best clips with their scores (best first),
- * each linked to its card on the video's page, and a link to the page, or why it could not be clipped. A plain-text part that works
- * everywhere and an HTML part with inline styles only, as the sign-in email.
+ * The email that tells a creator a video is done: its best clips with their scores, in the
+ * video page's order (bestFirst), each linked to its card there, and a link to the page; or why
+ * it could not be clipped. A plain-text part that works everywhere and an HTML part with inline
+ * styles only, as the sign-in email.
  */
 export function renderVideoOutcomeEmail(options: {
   to: string;
@@ -35,7 +39,10 @@ export function renderVideoOutcomeEmail(options: {
   const appName = options.appName ?? "Truss";
   const best =
     outcome.kind === "ready"
-      ? [...outcome.clips].sort((a, b) => b.score - a.score).slice(0, EMAILED_CLIPS)
+      ? outcome.clips
+          .map((clip) => ({ ...clip, rank: clip.ordinal + 1 }))
+          .sort(bestFirst)
+          .slice(0, EMAILED_CLIPS)
       : [];
   const clipCount = outcome.kind === "ready" ? outcome.clips.length : 0;
 
