@@ -78,7 +78,7 @@ export function analyzeLocally(input: AnalysisInput): AnalysisResult {
   // clips, never others. (On a 90 s fractal zoom, a quiet stretch that took a place before being
   // left out made 3 asked for give 2 clips where 5 gave 3; and the gaps between picks, searched
   // only while places remained, gave 3 asked for a third clip that 4 asked for ranked fourth.)
-  const places = Math.max(options.topN, MAX_TOP_N);
+  const places = MAX_TOP_N; // resolveMomentOptions refuses a topN above it
   const standingOut = (moments: Scored[]) => moments.filter((moment) => moment.standsOut);
   const candidates = findCandidateMoments({
     interest,

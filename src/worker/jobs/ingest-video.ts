@@ -107,6 +107,8 @@ export async function ingestStoredVideo(options: {
   });
   // Signed for the worker's own endpoint (`s3`), not the browser's.
   const sourceUrl = await presignGet({ client: runtime.clients.s3, bucket, key: video.sourceKey });
+  // Both reads of it (the probe, the frame) carry the ETag upload-complete checked.
+  const httpHeaders = sourceRequestHeaders(video);
   const binaries = resolveMediaBinaries({
     ffmpegPath: runtime.config.analysis.ffmpegPath,
     ffprobePath: runtime.config.analysis.ffprobePath,
@@ -116,7 +118,7 @@ export async function ingestStoredVideo(options: {
     probe = await probeMedia({
       binaries,
       input: sourceUrl.url,
-      httpHeaders: sourceRequestHeaders(video),
+      httpHeaders,
       timeoutMs: PROBE_TIMEOUT_MS,
       signal,
     });
@@ -156,7 +158,7 @@ export async function ingestStoredVideo(options: {
       runtime,
       video,
       sourceUrl: sourceUrl.url,
-      httpHeaders: sourceRequestHeaders(video),
+      httpHeaders,
       probe,
       ffmpegPath: binaries.ffmpegPath,
       signal,
