@@ -17,9 +17,15 @@ import {
 } from "@aws-sdk/client-s3";
 import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import type { Config } from "@/config";
+import { JOB_CATALOG } from "@/worker/catalog";
 
-/** How many receives before a job message moves to the dead-letter queue. */
-export const MAX_RECEIVES_BEFORE_DLQ = 5;
+/**
+ * How many receives before the queue itself moves a job message to the dead-letter queue: one
+ * more than any job's attempts, so a job whose last attempt took its worker down is received
+ * once more and given up by the consumer, which tells the video why (see consumer.ts).
+ */
+export const MAX_RECEIVES_BEFORE_DLQ =
+  Math.max(...Object.values(JOB_CATALOG).map((job) => job.maxAttempts)) + 1;
 
 /**
  * Creates the table, bucket and queues if they are missing; safe to run on every start.

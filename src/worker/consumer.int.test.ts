@@ -1,11 +1,11 @@
-import { GetQueueAttributesCommand } from "@aws-sdk/client-sqs";
+import { CreateQueueCommand, GetQueueAttributesCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { enqueueJob } from "@/queue/enqueue-job";
 import { getQueueUrl } from "@/queue/queue-url";
 import { MAX_RECEIVES_BEFORE_DLQ, provisionResources } from "../../dev/provision";
 import { testRuntime } from "../../dev/test/runtime";
-import { JOB_CATALOG, type JobName } from "./catalog";
-import { type Consumer, type HandlerRegistry, startConsumer } from "./consumer";
+import { JOB_CATALOG, type JobMessage, type JobName } from "./catalog";
+import { type Consumer, type HandlerRegistry, INTERRUPTED_TOO_OFTEN, startConsumer } from "./consumer";
 import type { JobHandler } from "./job-types";
 
 /**
@@ -139,6 +139,92 @@ describe("startConsumer", () => {
       await Promise.all(consumers.map((consumer) => consumer.stop()));
     }
   }, 90_000);
+
+  it("gives up a job whose last attempt took its worker down, telling the handler why", async () => {
+    const runs: number[] = [];
+    const givenUp: string[] = [];
+    const handler: JobHandler<JobName> = {
+      run: async (_payload, { attempt }) => {
+        runs.push(attempt);
+      },
+      onGiveUp: async (_payload, _context, reason) => {
+        givenUp.push(reason);
+      },
+    };
+    const consumer = startConsumer({
+      runtime,
+      concurrency: 1,
+      waitTimeSeconds: 1,
+      log: () => undefined,
+      handlers: Object.fromEntries(
+        Object.keys(JOB_CATALOG).map((name) => [name, async () => handler]),
+      ) as unknown as HandlerRegistry,
+    });
+    try {
+      // Every attempt made, the last one ended with no verdict (its worker was killed): this
+      // receive is one beyond the job's attempts.
+      const message: JobMessage = {
+        name: "analyze-video",
+        payload: { creatorId: "cr_test", videoId: "vid_killer" },
+        enqueuedAt: new Date().toISOString(),
+        earlierAttempts: JOB_CATALOG["analyze-video"].maxAttempts,
+      };
+      await runtime.clients.sqs.send(
+        new SendMessageCommand({
+          QueueUrl: await getQueueUrl(runtime.clients.sqs, runtime.config.aws.queueName),
+          MessageBody: JSON.stringify(message),
+        }),
+      );
+      await expect.poll(() => givenUp, { timeout: 15_000 }).toEqual([INTERRUPTED_TOO_OFTEN]);
+      expect(runs).toEqual([]);
+      await expect
+        .poll(() => messagesIn(runtime.config.aws.deadLetterQueueName), { timeout: 10_000 })
+        .toBe(1);
+      expect(await messagesIn(runtime.config.aws.queueName)).toBe(0);
+    } finally {
+      await consumer.stop();
+    }
+  }, 60_000);
+
+  it("keeps taking jobs when the queue fails it, and waits for a queue that does not exist yet", async () => {
+    // A queue created only after the worker starts, and a dead-letter queue that is missing, so
+    // moving an unreadable message there fails.
+    const lateQueueName = `truss-consumer-late-${process.pid}`;
+    const lateRuntime = testRuntime({
+      TRUSS_QUEUE_NAME: lateQueueName,
+      TRUSS_DLQ_NAME: `truss-consumer-missing-dlq-${process.pid}`,
+    });
+    const runs: string[] = [];
+    const logs: string[] = [];
+    const consumer = startConsumer({
+      runtime: lateRuntime,
+      concurrency: 1,
+      waitTimeSeconds: 1,
+      log: (text) => logs.push(text),
+      handlers: registry(async ({ videoId }) => {
+        runs.push(videoId);
+      }),
+    });
+    try {
+      await expect
+        .poll(() => logs.filter((text) => text.includes("queue not reachable")).length)
+        .toBeGreaterThan(0);
+      const { QueueUrl } = await lateRuntime.clients.sqs.send(
+        new CreateQueueCommand({ QueueName: lateQueueName }),
+      );
+      await lateRuntime.clients.sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: "not a job" }));
+      await expect
+        .poll(() => logs.filter((text) => text.includes("could not take a job message")).length, {
+          timeout: 15_000,
+        })
+        .toBeGreaterThan(0);
+      await enqueueJob(lateRuntime, "ingest-video", { creatorId: "cr_test", videoId: "vid_after_failure" });
+      await expect.poll(() => runs, { timeout: 15_000 }).toEqual(["vid_after_failure"]);
+    } finally {
+      await consumer.stop();
+      lateRuntime.clients.sqs.destroy();
+    }
+  }, 60_000);
 
   it("never runs the same job twice at once, though its kind has free slots", async () => {
     let runningNow = 0;

@@ -20,8 +20,10 @@ import { PermanentJobError } from "./job-types";
  *   `heartbeatMs`, so a long render is never handed to a second worker.
  * - A failed attempt is retried later with exponential backoff (the message's visibility is
  *   set to the backoff); after `maxAttempts`, or on a PermanentJobError, `onGiveUp` runs and the
- *   message moves to the dead-letter queue. The queue's redrive policy is the backstop for
- *   workers that die mid-job.
+ *   message moves to the dead-letter queue. A job whose last attempt ended with its worker
+ *   (a crash, the kernel's OOM killer) is given up the same way on its next receive: the
+ *   queue's redrive policy allows one receive more than any job's attempts, and stays the
+ *   backstop for messages no worker can read.
  * - A job whose kind is at its concurrency limit here (renders take both cores) is deferred:
  *   re-sent with a short delay and the received message deleted. Handing the message back
  *   instead would count every wait as a receive, and the queue's redrive policy would move a
@@ -52,6 +54,10 @@ export type ConsumerOptions = {
 
 export type Consumer = { stop: () => Promise<void>; done: Promise<void> };
 
+/** Why a job whose every attempt ended with its worker gone is given up. */
+export const INTERRUPTED_TOO_OFTEN =
+  "Processing stopped unexpectedly: the worker running its last attempt ended (perhaps out of memory).";
+
 export function startConsumer(options: ConsumerOptions): Consumer {
   const {
     runtime,
@@ -79,8 +85,25 @@ export function startConsumer(options: ConsumerOptions): Consumer {
   const jobKeyOf = (job: JobMessage) => `${job.name} ${JSON.stringify(job.payload)}`;
   const isRunning = (jobKey: string) => [...running.values()].some((job) => job.jobKey === jobKey);
 
+  /**
+   * The queue's URL, asked again every few seconds while the queue cannot be reached (a worker
+   * started before its queue exists, or during a network blip); null once stopped.
+   */
+  async function lookUpQueueUrl(): Promise<string | null> {
+    while (!stopController.signal.aborted) {
+      try {
+        return await getQueueUrl(sqs, runtime.config.aws.queueName);
+      } catch (error) {
+        log("queue not reachable; retrying", { error: String(error) });
+        await sleep(2_000, stopController.signal);
+      }
+    }
+    return null;
+  }
+
   async function receiveLoop(): Promise<void> {
-    const queueUrl = await getQueueUrl(sqs, runtime.config.aws.queueName);
+    const queueUrl = await lookUpQueueUrl();
+    if (queueUrl === null) return;
     while (!stopController.signal.aborted) {
       const freeSlots = concurrency - running.size;
       if (freeSlots <= 0) {
@@ -108,28 +131,41 @@ export function startConsumer(options: ConsumerOptions): Consumer {
         continue;
       }
       for (const message of messages) {
-        const receiptHandle = message.ReceiptHandle;
-        if (!receiptHandle) continue;
-        const parsed = JobMessage.safeParse(safeJson(message.Body));
-        if (!parsed.success) {
-          log("unreadable job message moved to the dead-letter queue", { body: message.Body?.slice(0, 200) });
-          await moveToDeadLetter(queueUrl, message, "unreadable message");
-          continue;
+        try {
+          await dispatch(queueUrl, message);
+        } catch (error) {
+          // The queue failed us mid-way (deferring, dead-lettering): the message reappears after
+          // its visibility timeout. The loop must go on, or this worker would take no job again.
+          log("could not take a job message; it returns after its visibility timeout", {
+            error: String(error),
+          });
         }
-        const { name } = parsed.data;
-        const jobKey = jobKeyOf(parsed.data);
-        const limit = (JOB_CATALOG[name] as { concurrency?: number }).concurrency ?? concurrency;
-        if (runningOf(name) >= limit || isRunning(jobKey)) {
-          await deferJob(queueUrl, message, parsed.data);
-          continue;
-        }
-        const abort = new AbortController();
-        const promise = processMessage(queueUrl, message, parsed.data, abort).finally(() =>
-          running.delete(receiptHandle),
-        );
-        running.set(receiptHandle, { promise, abort, name, jobKey });
       }
     }
+  }
+
+  /** Starts the message's job here, or defers it, or dead-letters an unreadable one. */
+  async function dispatch(queueUrl: string, message: Message): Promise<void> {
+    const receiptHandle = message.ReceiptHandle;
+    if (!receiptHandle) return;
+    const parsed = JobMessage.safeParse(safeJson(message.Body));
+    if (!parsed.success) {
+      log("unreadable job message moved to the dead-letter queue", { body: message.Body?.slice(0, 200) });
+      await moveToDeadLetter(queueUrl, message, "unreadable message");
+      return;
+    }
+    const { name } = parsed.data;
+    const jobKey = jobKeyOf(parsed.data);
+    const limit = (JOB_CATALOG[name] as { concurrency?: number }).concurrency ?? concurrency;
+    if (runningOf(name) >= limit || isRunning(jobKey)) {
+      await deferJob(queueUrl, message, parsed.data);
+      return;
+    }
+    const abort = new AbortController();
+    const promise = processMessage(queueUrl, message, parsed.data, abort).finally(() =>
+      running.delete(receiptHandle),
+    );
+    running.set(receiptHandle, { promise, abort, name, jobKey });
   }
 
   async function processMessage(
@@ -161,6 +197,12 @@ export function startConsumer(options: ConsumerOptions): Consumer {
     try {
       try {
         handler = (await handlers[job.name]()) as JobHandler<JobName>;
+        if (attempt > definition.maxAttempts) {
+          // Its last attempt ended with no verdict: the worker died running it (killed for
+          // memory, say), so it would die again. Give up here, where onGiveUp can tell the
+          // video why; the queue's redrive policy would dead-letter it without a word.
+          throw new PermanentJobError(INTERRUPTED_TOO_OFTEN);
+        }
         await handler.run(definition.payload.parse(payload) as never, context);
         await sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: receiptHandle }));
         jobLog("done");

@@ -54,6 +54,13 @@ async function main(): Promise<void> {
   await enqueueSweep();
   if (!stopping) sweepTimer = setInterval(enqueueSweep, SWEEP_INTERVAL_MS);
   await consumer.done;
+  // The loop ends only on stop. Should it end otherwise, exit, so whatever runs the worker (the
+  // start script's supervisor, a container's restart policy) starts a fresh one: a process kept
+  // alive by the sweep timer alone would take no job again.
+  if (!stopping) {
+    log("worker loop ended without a stop; exiting");
+    process.exit(1);
+  }
 }
 
 main().catch((error) => {
