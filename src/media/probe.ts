@@ -21,7 +21,17 @@ export type MediaProbeErrorKind =
   | "empty"
   | "unreachable"
   | "timeout"
-  | "cancelled";
+  | "cancelled"
+  /** ffprobe was killed from outside or could not start: nothing to do with the file. */
+  | "interrupted";
+
+/** Kinds that say nothing against the file itself: the same read may succeed later. */
+const PASSING_KINDS: ReadonlySet<MediaProbeErrorKind> = new Set([
+  "unreachable",
+  "timeout",
+  "cancelled",
+  "interrupted",
+]);
 
 export class MediaProbeError extends Error {
   constructor(
@@ -31,6 +41,11 @@ export class MediaProbeError extends Error {
   ) {
     super(message, options);
     this.name = "MediaProbeError";
+  }
+
+  /** Whether trying again may succeed (the network, the machine), or the file is what it is. */
+  get mayPass(): boolean {
+    return PASSING_KINDS.has(this.kind);
   }
 }
 
@@ -386,13 +401,15 @@ function toProbeError(error: unknown, input: string, timeoutMs: number): MediaPr
       { cause: error },
     );
   }
-  if (/cancelled/i.test(error.message)) {
+  if (error.details.cancelled) {
     return new MediaProbeError("cancelled", "Reading the file was cancelled.", { cause: error });
   }
-  if (/Could not run/.test(error.message)) {
-    return new MediaProbeError("unreadable", `ffprobe could not be started: ${error.message}`, {
-      cause: error,
-    });
+  if (error.interrupted) {
+    return new MediaProbeError(
+      "interrupted",
+      "Reading the file was interrupted on our side (ffprobe stopped or could not start).",
+      { cause: error },
+    );
   }
   const { kind, message } = describeProbeFailure(stderr, input);
   return new MediaProbeError(kind, message, { cause: error });
@@ -406,7 +423,7 @@ function toProbeError(error: unknown, input: string, timeoutMs: number): MediaPr
 export function describeProbeFailure(
   stderr: string,
   input: string,
-): { kind: Exclude<MediaProbeErrorKind, "timeout" | "cancelled">; message: string } {
+): { kind: Exclude<MediaProbeErrorKind, "timeout" | "cancelled" | "interrupted">; message: string } {
   const said = hideMediaInputNames(stderr.split(input).join(""), "");
   const http = /HTTP error (\d{3})|Server returned (\d{3}|[^\r\n]+)/i.exec(said);
   if (isHttpUrl(input) && http) {

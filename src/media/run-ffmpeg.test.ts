@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { childProcesses } from "../../dev/test/child-processes";
 import { resolveMediaBinaries } from "./ffmpeg-binaries";
 import { MediaCommandError, readMediaStdout, runMedia } from "./run-ffmpeg";
 
@@ -39,6 +40,27 @@ describe("runMedia", () => {
     }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(MediaCommandError);
     expect((error as MediaCommandError).details.stderrTail).toContain("No such file");
+    // ffmpeg said why: the input is at fault, not the machine.
+    expect((error as MediaCommandError).interrupted).toBe(false);
+  });
+
+  it("tells a run killed from outside, or never started, from one that failed on its input", async () => {
+    const killed = runMedia({
+      binaryPath: ffmpegPath,
+      args: ["-f", "lavfi", "-i", "sine=frequency=440", "-f", "null", "-"],
+      timeoutMs: 20_000,
+    }).catch((caught: unknown) => caught);
+    // The kernel's OOM killer, played by this test.
+    const ffmpegPid = await waitForChild(ffmpegPath);
+    process.kill(ffmpegPid, "SIGKILL");
+    expect(((await killed) as MediaCommandError).interrupted).toBe(true);
+
+    const notStarted = await runMedia({
+      binaryPath: "/nonexistent/ffmpeg",
+      args: [],
+      timeoutMs: 5_000,
+    }).catch((caught: unknown) => caught);
+    expect((notStarted as MediaCommandError).interrupted).toBe(true);
   });
 
   it("kills a run that exceeds its timeout", async () => {
@@ -49,6 +71,7 @@ describe("runMedia", () => {
       timeoutMs: 300,
     }).catch((caught: unknown) => caught);
     expect((error as MediaCommandError).details.timedOut).toBe(true);
+    expect((error as MediaCommandError).interrupted).toBe(false);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
@@ -62,8 +85,19 @@ describe("runMedia", () => {
       signal: controller.signal,
     }).catch((caught: unknown) => caught);
     expect((error as MediaCommandError).message).toContain("cancelled");
+    expect((error as MediaCommandError).interrupted).toBe(false);
   });
 });
+
+/** The pid of this process's child running `binaryPath`, once it is running. */
+async function waitForChild(binaryPath: string): Promise<number> {
+  for (let tries = 0; tries < 400; tries++) {
+    const child = (await childProcesses()).find(({ commandLine }) => commandLine.startsWith(binaryPath));
+    if (child) return child.pid;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${binaryPath} did not start`);
+}
 
 describe("readMediaStdout", () => {
   const toneArgs = (seconds: number) => [

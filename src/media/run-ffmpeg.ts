@@ -28,10 +28,21 @@ export class MediaCommandError extends Error {
       exitCode: number | null;
       stderrTail: string;
       timedOut: boolean;
+      /** Stopped by the caller's abort signal. */
+      cancelled?: boolean;
     },
   ) {
     super(message);
     this.name = "MediaCommandError";
+  }
+
+  /**
+   * Ended by a signal nobody here sent (the kernel's OOM killer, an operator) or never started
+   * (out of memory or processes at spawn): it says nothing about the input, and another try
+   * may well succeed.
+   */
+  get interrupted(): boolean {
+    return this.details.exitCode === null && !this.details.timedOut && !this.details.cancelled;
   }
 }
 
@@ -39,7 +50,8 @@ const STDERR_TAIL_LINES = 30;
 
 export async function runMedia(options: RunMediaOptions): Promise<{ stderrTail: string }> {
   const { binaryPath, args, timeoutMs, signal, onStderrLine, consumeStdout } = options;
-  if (signal?.aborted) throw new MediaCommandError("Cancelled before start", details(null, "", false));
+  if (signal?.aborted)
+    throw new MediaCommandError("Cancelled before start", { ...details(null, "", false), cancelled: true });
 
   // Its own process group: a terminal's Ctrl+C signals the whole foreground group, and the
   // caller (a worker finishing its jobs, the CLI cancelling) decides ffmpeg's end itself.
@@ -95,7 +107,10 @@ export async function runMedia(options: RunMediaOptions): Promise<{ stderrTail: 
       );
     }
     if (signal?.aborted)
-      throw new MediaCommandError(`${binaryPath} was cancelled`, details(code, stderrTail, false));
+      throw new MediaCommandError(`${binaryPath} was cancelled`, {
+        ...details(code, stderrTail, false),
+        cancelled: true,
+      });
     if (code !== 0) {
       const lastLine = tail.at(-1) ?? "no output";
       throw new MediaCommandError(

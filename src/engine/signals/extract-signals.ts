@@ -81,6 +81,9 @@ export async function extractSignals({
         );
       }
       if (signal?.aborted) throw new SignalExtractionError("Analysis was cancelled.", { cause: error });
+      // Killed from outside (out of memory) or not started: not the video's fault, so not a
+      // SignalExtractionError, which fails the video for good.
+      if (error.interrupted) throw error;
       throw new SignalExtractionError(
         `The video could not be decoded: ${describeDecodeFailure(error.details.stderrTail)}`,
         { cause: error },

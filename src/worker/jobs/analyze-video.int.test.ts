@@ -24,6 +24,7 @@ import type { SignalCurve } from "@/engine/types";
 import { createId } from "@/lib/ids";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
+import { MediaCommandError } from "@/media/run-ffmpeg";
 import { deleteClip } from "@/server/clips/delete-clip";
 import { readOutbox } from "@/server/mail/read-outbox";
 import { tableOf } from "@/server/runtime";
@@ -39,8 +40,9 @@ import { deleteObjects, downloadObjectToFile, writeObject } from "@/storage/obje
 import { analysisObjectKey, videoSourceFrameObjectKey, videoThumbnailObjectKey } from "@/storage/object-keys";
 import { createQueuedTestVideo } from "@/worker/testing/create-queued-test-video";
 import { provisionResources } from "../../../dev/provision";
+import { childProcesses } from "../../../dev/test/child-processes";
 import { testRuntime } from "../../../dev/test/runtime";
-import type { JobContext } from "../job-types";
+import { type JobContext, PermanentJobError } from "../job-types";
 import { analyzeVideoJob } from "./analyze-video";
 import { renderClipJob } from "./render-clip";
 
@@ -68,6 +70,32 @@ async function countItems(creatorId: string, prefix: string): Promise<number> {
     }),
   );
   return output.Count ?? 0;
+}
+
+/**
+ * Sends SIGKILL to each child process of this one whose command line matches, as it appears
+ * (polled every 5 ms); `stop` ends the watch and tells how many it killed.
+ */
+function killChildWhen(matches: (commandLine: string) => boolean) {
+  const killed = new Set<number>();
+  let watching = true;
+  const watched = (async () => {
+    while (watching) {
+      for (const child of await childProcesses()) {
+        if (killed.has(child.pid) || !matches(child.commandLine)) continue;
+        process.kill(child.pid, "SIGKILL");
+        killed.add(child.pid);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  return {
+    stop: async () => {
+      watching = false;
+      await watched;
+      return killed.size;
+    },
+  };
 }
 
 /** A creator of a test's own, with an address of its own to find in the outbox. */
@@ -249,6 +277,43 @@ describe("analyze-video job", () => {
       consistent: true,
     });
     expect(clips).toEqual(firstRun.clips);
+  });
+
+  it("retries instead of failing the video when its signal pass's ffmpeg is killed from outside", async () => {
+    const { video: queued } = await createQueuedTestVideo({ runtime, durationSeconds: 90 });
+    const ref = { creatorId: queued.creatorId, videoId: queued.videoId };
+    // The kernel's OOM killer, played by this test: SIGKILL to the signal pass as it starts.
+    const watch = killChildWhen((commandLine) => commandLine.includes("[voiceband]"));
+    const failure = await analyzeVideoJob.run(ref, jobContext([])).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(await watch.stop()).toBe(1);
+    expect(failure).toBeInstanceOf(MediaCommandError);
+    expect(failure).not.toBeInstanceOf(PermanentJobError);
+    expect((await findVideoById({ table, ...ref, consistent: true }))?.status).toBe("ANALYZING");
+    // The retry the consumer makes of it.
+    await analyzeVideoJob.run(ref, jobContext([]));
+    expect((await findVideoById({ table, ...ref, consistent: true }))?.status).toBe("READY");
+  });
+
+  it("leaves a QUEUED video to the one of two deliveries that started it, and forgets its stalls once ready", async () => {
+    const { video: queued } = await createQueuedTestVideo({ runtime, durationSeconds: 40 });
+    const ref = { creatorId: queued.creatorId, videoId: queued.videoId };
+    // It had stalled twice before (the sweep counts): a run that makes it ready starts anew.
+    await updateVideoStatus({ table, ...ref, from: ["QUEUED"], to: "QUEUED", set: { requeueCount: 2 } });
+    // Two copies of the job (the sweep queued one more while it waited), taken by two workers
+    // at the same moment: both find it QUEUED.
+    const logs: [string[], string[]] = [[], []];
+    await Promise.all(logs.map((lines) => analyzeVideoJob.run(ref, jobContext(lines))));
+    const leftIt = logs.map((lines) =>
+      lines.some((line) => line.includes("another delivery has just started")),
+    );
+    expect(leftIt.sort()).toEqual([false, true]);
+    expect(await findVideoById({ table, ...ref, consistent: true })).toMatchObject({
+      status: "READY",
+      requeueCount: 0,
+    });
   });
 
   it("resumes mid-render: skips analysis, re-renders only the unfinished clip, never duplicates", async () => {

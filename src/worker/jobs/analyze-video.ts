@@ -141,9 +141,24 @@ export async function analyzeVideo(options: { creatorId: string; videoId: string
     return;
   }
   if (video.status === "QUEUED") {
-    const started = await moveStatus(table, video, ["QUEUED"], "ANALYZING", "Starting", 0);
-    if (!started) return;
-    video = started;
+    try {
+      video = await updateVideoStatus({
+        table,
+        creatorId,
+        videoId,
+        from: ["QUEUED"],
+        to: "ANALYZING",
+        stage: "Starting",
+        progressPercent: 0,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError) || (error.code !== "conflict" && error.code !== "not_found"))
+        throw error;
+      // Another delivery of this job (a copy the sweep queued) started it a moment ago: it is
+      // running, and its own message comes back should its worker die. Two would run it twice.
+      log("another delivery has just started this video; leaving it to that one", { videoId });
+      return;
+    }
   }
 
   const progress = createVideoProgress({
@@ -177,7 +192,7 @@ export async function analyzeVideo(options: { creatorId: string; videoId: string
       // The file itself is the problem: trying again reads the same bytes.
       if (
         !state.signal.aborted &&
-        (error instanceof MediaProbeError || error instanceof SignalExtractionError)
+        ((error instanceof MediaProbeError && !error.mayPass) || error instanceof SignalExtractionError)
       ) {
         throw new PermanentJobError(error.message, { cause: error });
       }
@@ -491,6 +506,8 @@ async function finishStage(state: PipelineState): Promise<void> {
   const firstTime = state.video.processedAt === null;
   const ready = await moveStatus(table, state.video, ["RENDERING"], "READY", stage, 100, {
     clipCount: clips.length,
+    // Stalls are counted per run: other clips asked for later start with none.
+    requeueCount: 0,
     ...(thumbnailKey ? { thumbnailKey } : {}),
     ...(firstTime ? { processedAt: new Date().toISOString() } : {}),
   });
