@@ -30,6 +30,7 @@ import {
 import { LAYOUT_CHOICES, type LayoutChoice } from "@/engine/types";
 import { clipIdFor, clipIdPrefixForVideo } from "@/lib/ids";
 import { AppError } from "@/server/errors";
+import { JOB_CATALOG } from "@/worker/catalog";
 
 /**
  * Clips (`CREATOR#<id>` / `CLIP#<clipId>`) and their rank items
@@ -859,12 +860,17 @@ export async function deleteActiveRenderEntry(options: { table: Table; clipId: s
   await deleteKeys(options.table, [activeRenderKey(options.clipId)]);
 }
 
+/** Room past the render job's time limit for its abort to land (ffmpeg killed, the attempt ended). */
+const RENDER_ABORT_GRACE_MS = 5 * 60_000;
+
 /**
  * A render queued or started this long ago and still not finished has lost its job (a worker
- * stopped mid-job with the embedded, in-memory queue). Renders take seconds to a few minutes;
- * a duplicate job for a live one is harmless, only wasted.
+ * stopped mid-job with the embedded, in-memory queue). Nothing refreshes a clip while it renders,
+ * so this must outlast the render job's own time limit (the worker aborts it then): a slow but
+ * live render is otherwise queued again and rendered twice. Taken from the catalog, so the two
+ * cannot drift apart.
  */
-export const STALE_RENDER_MS = 10 * 60_000;
+export const STALE_RENDER_MS = JOB_CATALOG["render-clip"].timeoutMs + RENDER_ABORT_GRACE_MS;
 
 /** A render worth asking for again: it failed, or has waited or run past STALE_RENDER_MS. */
 export function clipRenderStuck(clip: Pick<Clip, "status" | "updatedAt">, nowMs = Date.now()): boolean {

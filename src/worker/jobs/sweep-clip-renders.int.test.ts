@@ -9,14 +9,19 @@ import {
   setClipRenderStatus,
   upsertClipsForVideo,
 } from "@/db/repos/clip-repo";
-import type { Video } from "@/db/repos/video-repo";
+import { updateVideoStatus, type Video } from "@/db/repos/video-repo";
 import { standInRender } from "@/db/testing/stand-in-render";
 import { clipIdFor, createId } from "@/lib/ids";
 import { tableOf } from "@/server/runtime";
 import { testJobContext } from "@/server/videos/testing/test-job-context";
 import { deleteTestQueue, drainJobs, testQueueName } from "@/server/videos/testing/test-queue";
 import { headObject } from "@/storage/head-object";
-import { createQueuedTestVideo, recordVideoReady } from "@/worker/testing/create-queued-test-video";
+import { JOB_CATALOG } from "@/worker/catalog";
+import {
+  createQueuedTestVideo,
+  recordUploadedVideo,
+  recordVideoReady,
+} from "@/worker/testing/create-queued-test-video";
 import { provisionResources } from "../../../dev/provision";
 import { testRuntime, testTableName } from "../../../dev/test/runtime";
 import { renderClipJob } from "./render-clip";
@@ -27,6 +32,7 @@ const runtime = testRuntime({
   TRUSS_TABLE_NAME: testTableName("sweep-renders"),
 });
 const table = tableOf(runtime);
+const MINUTE = 60_000;
 const DAY = 24 * 3600_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
 const sweep = () => sweepClipRenders({ runtime });
@@ -173,6 +179,62 @@ describe("sweep of clip renders", () => {
     expect(
       (await renderJobsFor([clip.clipId, waiting.clipId, unfinished!.clipId])).map((job) => job.payload),
     ).toEqual([{ creatorId, videoId, clipId: waiting.clipId, revision: 0 }]);
+  });
+
+  it("leaves a slow but live render alone until the render job's own time limit has passed", async () => {
+    const { creatorId, videoId } = video;
+    const [slow, lost] = await owedClips(videoId, [4, 5], DAY);
+    const renderTimeLimitMs = JOB_CATALOG["render-clip"].timeoutMs;
+    const startRender = (clipId: string, startedAgoMs: number) =>
+      setClipRenderStatus({
+        table,
+        creatorId,
+        clipId,
+        revision: 0,
+        status: "RENDERING",
+        now: ago(startedAgoMs),
+      });
+    // Still within its job's time limit: its worker may be encoding it right now.
+    await startRender(slow!.clipId, renderTimeLimitMs - 5 * MINUTE);
+    // Past the limit by more than the abort takes: no worker is rendering it any more.
+    await startRender(lost!.clipId, renderTimeLimitMs + 10 * MINUTE);
+    await drainJobs(runtime);
+
+    await sweep();
+    expect(await findClipById({ table, creatorId, clipId: slow!.clipId, consistent: true })).toMatchObject({
+      status: "RENDERING",
+      renderStalls: 0,
+    });
+    expect(await findClipById({ table, creatorId, clipId: lost!.clipId, consistent: true })).toMatchObject({
+      status: "PENDING",
+      renderStalls: 1,
+    });
+    expect((await renderJobsFor([slow!.clipId, lost!.clipId])).map((job) => job.payload)).toEqual([
+      { creatorId, videoId, clipId: lost!.clipId, revision: 0 },
+    ]);
+  });
+
+  it("removes the entries of clips whose video FAILED or is gone, which nothing will render", async () => {
+    const { creatorId } = video;
+    const failedVideoId = createId("video");
+    await recordUploadedVideo({ table, creatorId, videoId: failedVideoId, filename: "x.mp4", sizeBytes: 5 });
+    await updateVideoStatus({
+      table,
+      creatorId,
+      videoId: failedVideoId,
+      from: ["UPLOADED"],
+      to: "FAILED",
+      failureReason: "The file is not a video.",
+    });
+    const [ofFailedVideo] = await owedClips(failedVideoId, [0], 2 * DAY);
+    const [ofGoneVideo] = await owedClips(createId("video"), [0], 2 * DAY);
+    await drainJobs(runtime);
+
+    const report = await sweep();
+    expect(report.cleared).toBeGreaterThanOrEqual(2);
+    expect(await exists(activeRenderKey(ofFailedVideo!.clipId))).toBe(false);
+    expect(await exists(activeRenderKey(ofGoneVideo!.clipId))).toBe(false);
+    expect(await renderJobsFor([ofFailedVideo!.clipId, ofGoneVideo!.clipId])).toEqual([]);
   });
 
   it("removes an entry whose clip is gone", async () => {

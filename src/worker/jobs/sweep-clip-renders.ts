@@ -34,7 +34,8 @@ export type RenderSweepReport = { owed: number; requeued: number; failed: number
  * reason.
  *
  * Clips of a video still being processed are its pipeline's (the video sweep re-queues that);
- * entries whose clip is gone or no longer owed a render are removed.
+ * entries whose clip is gone or no longer owed a render, or whose video is gone or FAILED, are
+ * removed.
  */
 export async function sweepClipRenders(options: {
   runtime: Runtime;
@@ -63,7 +64,14 @@ export async function sweepClipRenders(options: {
       }
       if (!clipRenderStuck(clip, nowMs)) continue;
       const video = await findVideoById({ table, creatorId, videoId: clip.videoId, consistent: true });
-      if (video?.status !== "READY") continue;
+      if (!video || video.status === "FAILED") {
+        // No job will render it: kept, the entry would be read again at every sweep. A FAILED
+        // video tried again renders its clips in its own pipeline, which writes a new entry.
+        await deleteActiveRenderEntry({ table, clipId });
+        report.cleared++;
+        continue;
+      }
+      if (video.status !== "READY") continue;
       const revision = clip.revision;
       if (clip.status === "RENDERING" && clip.renderStalls >= MAX_RENDER_STALLS) {
         await setClipRenderStatus({

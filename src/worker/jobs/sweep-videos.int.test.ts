@@ -243,6 +243,30 @@ describe("sweep-videos", () => {
     expect(await exists(activeVideoKey(stuck.videoId))).toBe(false);
   });
 
+  it("does not count re-queues of a video only waiting in QUEUED toward failing it for stalls", async () => {
+    const waiting = await videoIn("QUEUED", 2 * HOUR);
+    // A backlog keeps it QUEUED past the threshold sweep after sweep.
+    for (let sweepCount = 0; sweepCount <= MAX_REQUEUES; sweepCount++) {
+      const video = (await findVideoById({ table, ...waiting, consistent: true }))!;
+      await updateVideo({ table, ...waiting, set: {}, now: ago(2 * HOUR), expectedVersion: video.version });
+      await sweepVideos({ runtime });
+    }
+    const requeued = await findVideoById({ table, ...waiting, consistent: true });
+    expect(requeued).toMatchObject({ status: "QUEUED", requeueCount: 0 });
+    expect(Date.now() - Date.parse(requeued!.updatedAt)).toBeLessThan(60_000);
+    const analyzeJobs = (await drainJobs(runtime)).filter(
+      (job) =>
+        job.name === "analyze-video" && (job.payload as { videoId: string }).videoId === waiting.videoId,
+    );
+    expect(analyzeJobs).toHaveLength(MAX_REQUEUES + 1);
+
+    // Its first real stall, once analysis started, is re-queued like any other, not failed.
+    await updateVideoStatus({ table, ...waiting, from: ["QUEUED"], to: "ANALYZING", now: ago(20 * 60_000) });
+    await sweepVideos({ runtime });
+    const stalled = await findVideoById({ table, ...waiting, consistent: true });
+    expect(stalled).toMatchObject({ status: "ANALYZING", requeueCount: 1 });
+  });
+
   it("removes index entries whose video is gone", async () => {
     const videoId = createId("video");
     await table.documentClient.send(

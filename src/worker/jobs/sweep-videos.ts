@@ -204,6 +204,9 @@ export async function sweepVideos(options: {
 
 async function requeue(runtime: Runtime, video: Video): Promise<void> {
   const payload = { creatorId: video.creatorId, videoId: video.videoId };
+  // A QUEUED video was only waiting its turn, which is no stall: counting it would leave a video
+  // that sat behind a long backlog failed at its first real stall. Its updatedAt still moves.
+  const stalledWhileWorkedOn = video.status !== "QUEUED";
   // Counted (and updatedAt refreshed) first, with the version we read: two sweeps racing
   // re-queue it once.
   await updateVideo({
@@ -211,7 +214,7 @@ async function requeue(runtime: Runtime, video: Video): Promise<void> {
     creatorId: video.creatorId,
     videoId: video.videoId,
     expectedVersion: video.version,
-    set: { requeueCount: video.requeueCount + 1 },
+    set: stalledWhileWorkedOn ? { requeueCount: video.requeueCount + 1 } : {},
   });
   if (video.status === "UPLOADING") await enqueueJob(runtime, "import-video", payload);
   else if (video.status === "UPLOADED") await enqueueJob(runtime, "ingest-video", payload);
