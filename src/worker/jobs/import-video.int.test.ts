@@ -30,6 +30,12 @@ const tiny = testRuntime({
   IMPORT_ALLOW_PRIVATE_ADDRESSES: "true",
   UPLOAD_MAX_BYTES: "4096",
 });
+// A bucket that does not exist: starting the multipart upload fails after the URL was opened.
+const withoutBucket = testRuntime({
+  TRUSS_QUEUE_NAME: queueName,
+  IMPORT_ALLOW_PRIVATE_ADDRESSES: "true",
+  TRUSS_BUCKET_NAME: "truss-test-no-such-bucket",
+});
 const table = tableOf(allowing);
 
 let directory: string;
@@ -37,6 +43,8 @@ let videoPath: string;
 let server: http.Server;
 let baseUrl: string;
 const requests: string[] = [];
+/** Resolves when the server sees the connection of a held-open download end. */
+let heldOpenClosed: Promise<void> | undefined;
 
 beforeAll(async () => {
   directory = mkdtempSync(path.join(os.tmpdir(), "truss-import-"));
@@ -56,6 +64,12 @@ beforeAll(async () => {
       // No Content-Length: the size is only known by counting.
       response.writeHead(200, { "content-type": "application/octet-stream" });
       createReadStream(videoPath).pipe(response);
+    } else if (url.pathname === "/held-open.mp4") {
+      // A large file whose first bytes arrive, then the rest slowly: the connection stays open
+      // until the reader lets go of it.
+      response.writeHead(200, { "content-type": "video/mp4", "content-length": String(64 << 20) });
+      response.write(Buffer.alloc(64 * 1024));
+      heldOpenClosed = new Promise((resolve) => response.once("close", () => resolve()));
     } else if (url.pathname === "/share/42") {
       response.writeHead(302, { location: "/media/talk.mp4" });
       response.end();
@@ -133,7 +147,8 @@ describe("import-video", () => {
     expect(requests.length).toBe(fetched);
     const stored = await findVideoById({ table, creatorId, videoId: video.id });
     expect(stored?.status).toBe("FAILED");
-    expect(stored?.failureReason).toMatch(/private or local network address \(127\.0\.0\.1\)/);
+    expect(stored?.failureReason).toMatch(/only public addresses can be imported/);
+    expect(stored?.failureReason).not.toContain("127.0.0.1");
   });
 
   it("stops at the size limit, even without a Content-Length, and stores nothing", async () => {
@@ -150,6 +165,27 @@ describe("import-video", () => {
         await headObject({ s3: tiny.clients.s3, bucket: tiny.config.aws.bucketName, key: stored!.sourceKey }),
       ).toBeUndefined();
     }
+  });
+
+  it("closes the download's connection when starting the upload fails, not at the import's time limit", async () => {
+    const creatorId = createId("creator");
+    const { video } = await importVideoFromUrl({
+      runtime: allowing,
+      creatorId,
+      url: `${baseUrl}/held-open.mp4`,
+    });
+    heldOpenClosed = undefined;
+    await expect(
+      importVideoJob.run({ creatorId, videoId: video.id }, testJobContext(withoutBucket).context),
+    ).rejects.toThrow(/bucket/i);
+    expect(heldOpenClosed).toBeDefined();
+    const closedWithinMs = 5_000;
+    const closed = await Promise.race([
+      heldOpenClosed!.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), closedWithinMs)),
+    ]);
+    if (!closed) server.closeAllConnections();
+    expect(closed).toBe(true);
   });
 
   it("a URL that answers 404 ends FAILED saying so", async () => {

@@ -1,6 +1,6 @@
 import { findVideoById, markVideoUploaded, updateVideo, updateVideoProgress } from "@/db/repos/video-repo";
 import { describeSizeOverLimit, formatBytes } from "@/lib/format-bytes";
-import { openPublicUrl, UrlImportError } from "@/net/open-public-url";
+import { type OpenedUrl, openPublicUrl, UrlImportError } from "@/net/open-public-url";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { normalizeContentType } from "@/server/videos/accepted-video-formats";
@@ -77,12 +77,14 @@ async function importVideo(options: {
     progressPercent: 0,
   });
   let uploadId: string | undefined;
+  let openedResponse: OpenedUrl["response"] | undefined;
   try {
     const opened = await openPublicUrl({
       url: video.importUrl,
       allowPrivateAddresses: importAllowPrivateAddresses,
       signal,
     });
+    openedResponse = opened.response;
     if (opened.contentLength !== null && opened.contentLength > maxBytes) {
       opened.response.destroy();
       await refuse(runtime, video, describeSizeOverLimit("The file", opened.contentLength, maxBytes));
@@ -122,6 +124,9 @@ async function importVideo(options: {
     // Read only as stored here, as an upload is (pinned-source.ts).
     await markVideoUploaded({ table, creatorId, videoId, stored: head });
   } catch (error) {
+    // A failure before the body was read (starting the upload, recording it) would otherwise
+    // leave the connection open until the import's time limit, and each retry opens another.
+    openedResponse?.destroy();
     if (uploadId) await abortMultipartUpload({ s3, bucket, key: video.sourceKey, uploadId }).catch(() => {});
     if (error instanceof PermanentJobError) throw error;
     if (error instanceof AppError && (error.code === "not_found" || error.code === "conflict")) {
