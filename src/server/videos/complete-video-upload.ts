@@ -34,12 +34,21 @@ const COMPLETION_HOLD_MS = 2 * 60_000;
 /** How long a concurrent request waits for the holder's outcome before answering 409. */
 const COMPLETION_WAIT_MS = 30_000;
 const COMPLETION_POLL_MS = 200;
+/**
+ * A retried completion queues the ingest again only for a video left UPLOADED (no status or
+ * progress write) this long: an ingest reports progress within seconds of starting, so a
+ * minute of silence means its job was plausibly lost. Sooner, every retry (a double click, a
+ * browser retrying a lost answer) would start a pipeline of its own. Far below the sweep's
+ * STUCK_AFTER_MS (15 minutes, sweep-videos.ts), which re-queues it if nobody retries.
+ */
+export const INGEST_PRESUMED_LOST_AFTER_MS = 60_000;
 
 /**
  * The browser says the bytes are up. Closes the multipart upload, verifies the stored object
  * (HeadObject: its size must be the declared size), records its ETag (the workers read only
  * that object), moves the video to UPLOADED and queues `ingest-video` (probe, metadata, then
- * analysis). Repeatable: once UPLOADED, calling it again only re-queues the ingest.
+ * analysis). Repeatable: a later call answers with the video as it is, and queues the ingest
+ * again only when it still sits UPLOADED after `INGEST_PRESUMED_LOST_AFTER_MS`.
  *
  * One request at a time does that work (a completion hold on the video item): a second one for
  * the same upload (another tab, a retry while the first is still running) waits for its
@@ -51,19 +60,22 @@ export async function completeVideoUpload(options: {
   creatorId: string;
   videoId: string;
   body: CompleteVideoUploadBody;
+  /** The clock, for tests. */
+  now?: Date;
 }): Promise<{ video: VideoView }> {
   const { runtime, creatorId, videoId } = options;
+  const nowMs = (options.now ?? new Date()).getTime();
   const table = tableOf(runtime);
   const waitUntil = Date.now() + COMPLETION_WAIT_MS;
   for (;;) {
     const video = await findVideoOrThrow({ runtime, creatorId, videoId, consistent: true });
     if (video.origin !== "upload")
       throw new AppError("conflict", "This video is imported from a URL, not uploaded.");
-    if (video.status !== "UPLOADING") return answerAsRetried(runtime, video);
+    if (video.status !== "UPLOADING") return answerAsRetried(runtime, video, nowMs);
     const hold = await claimVideoCompletion({ table, creatorId, videoId, leaseMs: COMPLETION_HOLD_MS });
     if (hold) {
       try {
-        return await completeHeldUpload(runtime, video, options.body);
+        return await completeHeldUpload(runtime, video, options.body, nowMs);
       } catch (error) {
         // Still UPLOADING (parts missing, no file yet): a retry may start over straight away.
         // Should letting go fail too, the hold lapses by itself.
@@ -86,10 +98,13 @@ export async function completeVideoUpload(options: {
 }
 
 /** A video past UPLOADING: the answer to a retried request (the first answer got lost). */
-async function answerAsRetried(runtime: Runtime, video: Video): Promise<{ video: VideoView }> {
+async function answerAsRetried(runtime: Runtime, video: Video, nowMs: number): Promise<{ video: VideoView }> {
   if (video.status === "FAILED") throw new AppError("conflict", `This upload failed: ${video.failureReason}`);
-  // Make sure the ingest is queued (jobs are idempotent: a second one finds the work done).
-  if (video.status === "UPLOADED")
+  // Past UPLOADED, the ingest ran. Still UPLOADED and quiet for a while, its job (or the
+  // enqueue itself) was lost: queue it again. Otherwise it is queued or running, and a copy
+  // would only probe the file twice.
+  const untouchedForMs = nowMs - Date.parse(video.updatedAt);
+  if (video.status === "UPLOADED" && untouchedForMs > INGEST_PRESUMED_LOST_AFTER_MS)
     await enqueueJob(runtime, "ingest-video", { creatorId: video.creatorId, videoId: video.videoId });
   return { video: await toVideoView(runtime, video) };
 }
@@ -99,6 +114,7 @@ async function completeHeldUpload(
   runtime: Runtime,
   video: Video,
   body: CompleteVideoUploadBody,
+  nowMs: number,
 ): Promise<{ video: VideoView }> {
   const { creatorId, videoId } = video;
   if (video.uploadKind === "multipart") await closeMultipartUpload(runtime, video, body.parts);
@@ -132,9 +148,10 @@ async function completeHeldUpload(
     // Still UPLOADING: the write lost to another transaction on the item (a conflict, not the
     // status condition); the browser's retry completes it.
     if (current.status === "UPLOADING") throw error;
-    return answerAsRetried(runtime, current);
+    return answerAsRetried(runtime, current, nowMs);
   }
-  // If this fails the video stays UPLOADED: a retried complete, or the sweep, queues it again.
+  // If this fails the video stays UPLOADED: a retried complete after
+  // INGEST_PRESUMED_LOST_AFTER_MS, or the sweep, queues it again.
   await enqueueJob(runtime, "ingest-video", { creatorId, videoId });
   return { video: await toVideoView(runtime, uploaded) };
 }

@@ -215,9 +215,10 @@ describe("upload → complete → ingest", () => {
       expect.objectContaining({ name: "analyze-video", payload: { creatorId, videoId } }),
     );
 
-    // Redelivered: nothing changes but the analysis is queued again, in case it was lost.
+    // Redelivered after a failed attempt: nothing changes but the analysis is queued again, in
+    // case that attempt stopped before queueing it.
     const versionBefore = (await findVideoById({ table, creatorId, videoId, consistent: true }))?.version;
-    await ingestVideoJob.run({ creatorId, videoId }, context);
+    await ingestVideoJob.run({ creatorId, videoId }, testJobContext(runtime, { attempt: 2 }).context);
     expect((await findVideoById({ table, creatorId, videoId, consistent: true }))?.version).toBe(
       versionBefore,
     );

@@ -53,7 +53,8 @@ async function importVideo(options: {
     return;
   }
   if (video.status === "UPLOADED" || video.status === "QUEUED") {
-    await ingestStoredVideo({ runtime, creatorId, videoId, signal: context.signal, log });
+    const isRetry = context.attempt > 1;
+    await ingestStoredVideo({ runtime, creatorId, videoId, signal: context.signal, log, isRetry });
     return;
   }
   if (video.status !== "UPLOADING") return;
@@ -145,7 +146,7 @@ async function importVideo(options: {
     }
     throw error;
   }
-  await ingestStoredVideo({ runtime, creatorId, videoId, signal: context.signal, log });
+  await ingestStoredVideo({ runtime, creatorId, videoId, signal: context.signal, log, isRetry: false });
 }
 
 async function refuse(

@@ -25,8 +25,14 @@ import { storeSourceFrame } from "./store-source-frame";
  * a person understands), store a frame of it as its thumbnail for the library (one seek), then
  * move it to QUEUED and queue `analyze-video`.
  *
- * Idempotent: a redelivered message skips what is done (a QUEUED video only gets its analysis
- * queued again, in case the first attempt stopped between the two steps).
+ * Idempotent: a message for a video past UPLOADED does nothing, with one exception. A QUEUED
+ * video's analysis is queued again on a retry of this very message (attempt > 1), whose
+ * earlier attempt may have stopped between the QUEUED write and the enqueue (a crash, SQS
+ * failing the send). A first delivery finding it QUEUED is a duplicate (a retried complete,
+ * the sweep, a parallel delivery): whoever moved it there queued the analysis, and queueing
+ * it again would run a second pipeline beside the first (analysis carries on from ANALYZING).
+ * Should that enqueue still be lost (the embedded queue is in memory; a crash of the whole
+ * stack loses this message too), the sweep re-queues a video QUEUED too long.
  */
 export const ingestVideoJob: JobHandler<"ingest-video"> = {
   run: async ({ creatorId, videoId }, context) => {
@@ -36,6 +42,7 @@ export const ingestVideoJob: JobHandler<"ingest-video"> = {
       videoId,
       signal: context.signal,
       log: context.log,
+      isRetry: context.attempt > 1,
     });
   },
   onGiveUp: async ({ creatorId, videoId }, context, reason) => {
@@ -56,6 +63,8 @@ export async function ingestStoredVideo(options: {
   videoId: string;
   signal?: AbortSignal;
   log?: JobLog;
+  /** Whether an earlier attempt of the same job may have stopped part-way (see `ingestVideoJob`). */
+  isRetry: boolean;
 }): Promise<void> {
   const { runtime, creatorId, videoId, signal } = options;
   const log = options.log ?? (() => {});
@@ -66,7 +75,12 @@ export async function ingestStoredVideo(options: {
     return;
   }
   if (video.status === "QUEUED") {
-    await enqueueJob(runtime, "analyze-video", { creatorId, videoId });
+    if (options.isRetry) {
+      await enqueueJob(runtime, "analyze-video", { creatorId, videoId });
+      log("video is QUEUED; queued its analysis again after an earlier attempt", { videoId });
+    } else {
+      log("video is QUEUED; its analysis is queued already", { videoId });
+    }
     return;
   }
   if (video.status !== "UPLOADED") {
@@ -132,7 +146,7 @@ export async function ingestStoredVideo(options: {
         );
       }
       // The file is what it is: no retry reads it differently. Network trouble may pass.
-      if (error.kind === "unreachable" || error.kind === "timeout" || error.kind === "cancelled") throw error;
+      if (error.mayPass) throw error;
       await reject(runtime, video, error.message);
     }
     throw error;
