@@ -35,6 +35,10 @@ export class UrlImportError extends Error {
   }
 }
 
+/** Why an address is refused, the same for every refused host (see resolvePublicAddresses). */
+const REFUSED_ADDRESS_MESSAGE =
+  "This URL does not lead to a public internet address; only public addresses can be imported.";
+
 export type ResolvedAddress = { address: string; family: 4 | 6 };
 
 export type HostResolver = (hostname: string) => Promise<ResolvedAddress[]>;
@@ -93,11 +97,9 @@ export async function resolvePublicAddresses(
     const trusted = new Set(options.trustedAddresses ?? []);
     const refused = addresses.find((entry) => !isPublicAddress(entry.address) && !trusted.has(entry.address));
     if (refused) {
-      throw new UrlImportError(
-        "refused-address",
-        `${hostname} points to a private or local network address (${refused.address}); only public addresses can be imported.`,
-        { permanent: true },
-      );
+      // One sentence whatever the address: naming it, or what kind it is, would let anyone
+      // signed in map our internal DNS (which names exist and where they point).
+      throw new UrlImportError("refused-address", REFUSED_ADDRESS_MESSAGE, { permanent: true });
     }
   }
   if (addresses.length === 0)

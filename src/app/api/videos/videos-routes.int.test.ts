@@ -170,7 +170,7 @@ describe("/api/videos routes", () => {
     );
     expect(response.status).toBe(422);
     expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
-      /private or local/,
+      /only public addresses can be imported/,
     );
   });
 
