@@ -8,6 +8,7 @@ import {
   deleteApiToken,
   findApiTokenOwnerByHash,
   listApiTokensByCreator,
+  MAX_API_TOKENS_PER_CREATOR,
   renameApiToken,
 } from "./api-token-repo";
 
@@ -69,5 +70,21 @@ describe("API token repository", () => {
     expect((await listApiTokensByCreator({ table, creatorId: owner }))[0]?.name).toBe("owner's");
     // The failed rename must not have created an item in the intruder's partition.
     expect(await listApiTokensByCreator({ table, creatorId: intruder })).toEqual([]);
+  });
+
+  it("lists every token, even past the cap (racing creates), so each can be seen and revoked", async () => {
+    const creatorId = createId("creator");
+    // The cap is checked before the write, not with it: creates at once can each pass it.
+    const count = MAX_API_TOKENS_PER_CREATOR + 3;
+    const made: string[] = [];
+    for (let index = 0; index < count; index++) made.push((await makeToken(creatorId, `t${index}`)).tokenId);
+    const listed = await listApiTokensByCreator({ table, creatorId });
+    expect(listed).toHaveLength(count);
+    expect(listed.map((token) => token.tokenId)).toEqual([...made].reverse());
+    const oldest = made[0]!;
+    await deleteApiToken({ table, creatorId, tokenId: oldest });
+    expect((await listApiTokensByCreator({ table, creatorId })).map((token) => token.tokenId)).not.toContain(
+      oldest,
+    );
   });
 });

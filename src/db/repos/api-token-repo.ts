@@ -1,4 +1,4 @@
-import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { API_TOKEN_SK_PREFIX, apiTokenKey, apiTokenLookupKey, creatorPk } from "@/db/keys";
 import {
@@ -6,6 +6,7 @@ import {
   isConditionFailure,
   itemOf,
   parseStoredItem,
+  queryAllItems,
   type Table,
   transactWrite,
   translateWriteError,
@@ -90,7 +91,8 @@ export async function createApiToken(options: {
   return token;
 }
 
-// Token hash → owning creator and token id (one GetItem). Absent once revoked.
+// Token hash → owning creator and token id (one GetItem). Absent once revoked: strongly
+// consistent, as an eventually consistent read can still find a revoked token for about a second.
 export async function findApiTokenOwnerByHash(options: {
   table: Table;
   tokenHash: string;
@@ -99,27 +101,27 @@ export async function findApiTokenOwnerByHash(options: {
     table: options.table,
     key: apiTokenLookupKey(options.tokenHash),
     schema: ApiTokenLookupItem,
+    consistent: true,
   });
   return item ? { creatorId: item.creatorId, tokenId: item.tokenId } : undefined;
 }
 
-// A creator's tokens, newest first (one Query on the creator's partition).
+/**
+ * All of a creator's tokens, newest first (token ids sort by time). Every one, page after page:
+ * the cap is checked before a write, not with it, so creates racing each other can pass it,
+ * and a token left off this list could never be seen or revoked in Settings.
+ */
 export async function listApiTokensByCreator(options: {
   table: Table;
   creatorId: string;
 }): Promise<ApiToken[]> {
-  const { table, creatorId } = options;
-  const output = await table.documentClient.send(
-    new QueryCommand({
-      TableName: table.tableName,
-      KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
-      ExpressionAttributeValues: { ":pk": creatorPk(creatorId), ":prefix": API_TOKEN_SK_PREFIX },
-      ScanIndexForward: false,
-      // The per-creator cap keeps this one page; +1 would reveal a broken cap, not a user need.
-      Limit: MAX_API_TOKENS_PER_CREATOR,
-    }),
-  );
-  return (output.Items ?? []).map((item) => toApiToken(parseStoredItem(ApiTokenItem, item)));
+  const items = await queryAllItems({
+    table: options.table,
+    pk: creatorPk(options.creatorId),
+    range: { kind: "prefix", prefix: API_TOKEN_SK_PREFIX },
+    schema: ApiTokenItem,
+  });
+  return items.map(toApiToken).reverse();
 }
 
 // Rename one of the creator's tokens; `not_found` when it is not theirs or does not exist.

@@ -71,7 +71,9 @@ export async function createSession(options: {
   return { tokenHash, creatorId, expiresAt, createdAt };
 }
 
-// A session by token hash (one GetItem), whether or not it is past its expiry.
+// A session by token hash (one GetItem), whether or not it is past its expiry. Strongly
+// consistent: every caller authenticates with it, and an eventually consistent read can still
+// find a session for about a second after sign-out ended it.
 export async function findSession(options: {
   table: Table;
   tokenHash: string;
@@ -80,6 +82,7 @@ export async function findSession(options: {
     table: options.table,
     key: sessionKey(options.tokenHash),
     schema: SessionItem,
+    consistent: true,
   });
   if (!item) return undefined;
   return {
@@ -192,6 +195,7 @@ export async function deleteSession(options: { table: Table; tokenHash: string; 
 }
 
 // Token hashes of all of a creator's sessions, including ones past expiry not yet removed by TTL.
+// Strongly consistent, so "sign out everywhere" also ends a session created a moment before.
 export async function listSessionHashesByCreator(options: {
   table: Table;
   creatorId: string;
@@ -201,6 +205,7 @@ export async function listSessionHashesByCreator(options: {
     pk: creatorPk(options.creatorId),
     range: { kind: "prefix", prefix: SESSION_REF_SK_PREFIX },
     schema: SessionRefItem,
+    consistent: true,
   });
   return items.map((item) => item.SK.slice(SESSION_REF_SK_PREFIX.length));
 }

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { ApiTokenName } from "@/server/auth/api-tokens/api-token-name";
+import { assertSessionForTokenManagement } from "@/server/auth/api-tokens/assert-session-for-token-management";
 import { createApiTokenForCreator } from "@/server/auth/api-tokens/create-api-token";
 import { listApiTokens } from "@/server/auth/api-tokens/list-api-tokens";
 import { withCreator } from "@/server/auth/with-creator";
-import { AppError } from "@/server/errors";
 import { jsonResponse, readJsonBody } from "@/server/http/respond";
 
 export const dynamic = "force-dynamic";
@@ -18,8 +18,7 @@ export const GET = withCreator(async (_request, { creatorId, runtime }) => {
 
 // POST /api/tokens – create a token {name}; the response is the only time it is shown
 export const POST = withCreator(async (request, { creatorId, runtime, via }) => {
-  // A leaked token must not be able to mint replacements for itself.
-  if (via !== "session") throw new AppError("forbidden", "Create API tokens from Settings while signed in.");
+  assertSessionForTokenManagement(via);
   const body = await readJsonBody(request, CreateTokenBody, 4 * 1024);
   const { token, apiToken } = await createApiTokenForCreator({ runtime, creatorId, name: body.name });
   return jsonResponse({ token, apiToken }, 201);
