@@ -46,4 +46,40 @@ describe("settings in Chromium", () => {
     await page.goto(`${appUrl}/dashboard`);
     await page.getByRole("heading", { name: "Welcome, Ada" }).waitFor();
   });
+
+  it("keeps what the creator typed when the save is refused (the profile changed in another tab)", async () => {
+    const page = await browser.context.newPage();
+    await signInAsNewCreator(page, { appUrl, outboxPath, email: `settings-${randomUUID()}@example.test` });
+    await page.goto(`${appUrl}/settings`);
+    const otherTab = await browser.context.newPage();
+    await otherTab.goto(`${appUrl}/settings`);
+    await otherTab.getByLabel("Display name").fill("Ada");
+    await otherTab.getByRole("button", { name: "Save profile" }).click();
+    await otherTab.getByText("Profile saved.").waitFor();
+    await otherTab.close();
+
+    // This page still holds the older profile: its save is a conflict.
+    const readyEmails = page.getByLabel("Email me when a video's clips are ready");
+    await page.getByLabel("Display name").fill("Grace");
+    await page.getByLabel("Time zone").selectOption("Asia/Tokyo");
+    await readyEmails.uncheck();
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await page.getByText("Your profile was changed elsewhere. Reload the page and try again.").waitFor();
+    expect(await page.getByText("Profile saved.").count()).toBe(0);
+    expect(await page.getByLabel("Display name").inputValue()).toBe("Grace");
+    expect(await page.getByLabel("Time zone").inputValue()).toBe("Asia/Tokyo");
+    expect(await readyEmails.isChecked()).toBe(false);
+    await page.close();
+  });
+
+  it("shows the saved time zone after saving, without a reload", async () => {
+    const page = await browser.context.newPage();
+    await signInAsNewCreator(page, { appUrl, outboxPath, email: `settings-${randomUUID()}@example.test` });
+    await page.goto(`${appUrl}/settings`);
+    await page.getByLabel("Time zone").selectOption("America/New_York");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await page.getByText("Profile saved.").waitFor();
+    expect(await page.getByLabel("Time zone").inputValue()).toBe("America/New_York");
+    await page.close();
+  });
 });

@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { type ProfileFormState, updateProfileAction } from "./actions";
+import { type ProfileFormState, type ProfileFormValues, updateProfileAction } from "./actions";
 
 export function ProfileForm({
   email,
@@ -26,14 +26,37 @@ export function ProfileForm({
     status: "idle",
     version,
   });
+  // After a save the fields show what it left (saved, or typed and refused); React resets the
+  // fields to their defaults after the action, so these are the defaults. Keyed on them: a
+  // <select> takes a new defaultValue only when it mounts.
+  const values = ("values" in state && state.values) || {
+    displayName: displayName ?? "",
+    timezone,
+    emailWhenClipsReady,
+  };
   return (
     <form action={formAction} className="flex flex-col gap-5">
       <input type="hidden" name="expectedVersion" value={state.version} />
       <Input label="Email" value={email} disabled readOnly hint="You sign in with this address." />
+      <ProfileFields key={JSON.stringify(values)} values={values} timezones={timezones} />
+      {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
+      {state.status === "saved" && <Alert tone="success">Profile saved.</Alert>}
+      <div>
+        <Button type="submit" loading={pending}>
+          Save profile
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ProfileFields({ values, timezones }: { values: ProfileFormValues; timezones: string[] }) {
+  return (
+    <>
       <Input
         label="Display name"
         name="displayName"
-        defaultValue={displayName ?? ""}
+        defaultValue={values.displayName}
         maxLength={80}
         placeholder="How Truss greets you"
         autoComplete="name"
@@ -41,7 +64,7 @@ export function ProfileForm({
       <Select
         label="Time zone"
         name="timezone"
-        defaultValue={timezone}
+        defaultValue={values.timezone}
         options={timezones.map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }))}
         hint="Dates in Truss are shown in this time zone."
       />
@@ -50,7 +73,7 @@ export function ProfileForm({
           id="email-when-clips-ready"
           type="checkbox"
           name="emailWhenClipsReady"
-          defaultChecked={emailWhenClipsReady}
+          defaultChecked={values.emailWhenClipsReady}
           aria-describedby="email-when-clips-ready-hint"
           className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-600"
         />
@@ -63,13 +86,6 @@ export function ProfileForm({
           </p>
         </div>
       </div>
-      {state.status === "error" && <Alert tone="danger">{state.message}</Alert>}
-      {state.status === "saved" && <Alert tone="success">Profile saved.</Alert>}
-      <div>
-        <Button type="submit" loading={pending}>
-          Save profile
-        </Button>
-      </div>
-    </form>
+    </>
   );
 }
