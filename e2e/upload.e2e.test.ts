@@ -344,6 +344,8 @@ describe("uploading videos in Chromium", () => {
     await kept.getByRole("button", { name: "Delete clip" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete clip" }).click();
     await kept.waitFor({ state: "detached" });
+    // The button that asked went with the clip: the focus lands on the list's heading, not the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("clips-heading");
     expect(await page.locator("article[id^='clip-']").count()).toBe(shown - 1);
     await page.getByText(new RegExp(`^${shown - 1} clips? `)).waitFor();
     expect((await page.request.get(`${upload.appUrl}/api/clips/${clipId}`)).status()).toBe(404);
@@ -440,6 +442,43 @@ describe("uploading videos in Chromium", () => {
     await page.close();
   });
 
+  it("keeps an upload going, and in view, while the creator visits other pages of the app", async () => {
+    const page = await newCreatorOnVideos("wandering-uploader");
+    // ~30 MB at 2 MB/s: a quarter of a minute to go elsewhere and come back.
+    await throttleUploads(page, 2_000_000);
+    const sent = recordPartPuts(page, upload.s3Origin);
+    await page.getByLabel("Choose files").setInputFiles(bigVideo);
+    const row = page.getByTestId("upload-row").filter({ hasText: "conference-talk.mp4" });
+    await row.and(page.locator('[data-phase="uploading"]')).waitFor({ timeout: 30_000 });
+
+    // The Clips tab, in the app (no reload): the parts keep going, and closing the tab still asks.
+    await page.getByRole("link", { name: "Clips", exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === "/clips");
+    const sentWhenLeft = sent.length;
+    await expect.poll(() => sent.length, { timeout: 30_000 }).toBeGreaterThan(sentWhenLeft);
+    const asksBeforeClosing = await page.evaluate(() => {
+      const event = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+    expect(asksBeforeClosing).toBe(true);
+
+    // Back on the videos page, the row is there with its progress and Cancel, and the library
+    // does not call the upload interrupted (which would invite choosing the file again).
+    await page.getByRole("link", { name: "Videos", exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === "/videos");
+    await row.getByRole("button", { name: "Cancel upload of conference-talk.mp4", exact: true }).waitFor();
+    expect(Number(await row.getByRole("progressbar").getAttribute("aria-valuenow"))).toBeGreaterThan(0);
+    const videoRow = page.getByTestId("video-row").filter({ hasText: "conference-talk.mp4" });
+    await videoRow.waitFor();
+    expect(await videoRow.getByText("Upload interrupted").count()).toBe(0);
+
+    await row.and(page.locator('[data-phase="done"]')).waitFor({ timeout: 120_000 });
+    await waitForRowPastUpload(page, videoRow);
+    expect(await videoRow.count()).toBe(1);
+    await page.close();
+  });
+
   it("retries a part whose connection stays open but sends nothing, and the upload still completes", async () => {
     const page = await browser.context.newPage();
     await signInAsNewCreator(page, {
@@ -516,7 +555,8 @@ describe("uploading videos in Chromium", () => {
     const row = page.getByTestId("upload-row").filter({ hasText: "zero.mp4" });
     await row.and(page.locator('[data-phase="failed"]')).waitFor();
     await row.getByText("zero.mp4 is empty (0 bytes). Choose another file.").waitFor();
-    expect(await row.getByRole("button", { name: "Retry" }).count()).toBe(0);
+    expect(await row.getByRole("button", { name: /^Retry/ }).count()).toBe(0);
+    await row.getByRole("button", { name: "Discard upload of zero.mp4", exact: true }).waitFor();
     expect(await row.getByText(/resumes/).count()).toBe(0);
     expect(sent).toEqual([]);
     // Nothing is being sent, so leaving does not ask.
@@ -553,7 +593,7 @@ describe("uploading videos in Chromium", () => {
     await page.getByLabel("Choose files").setInputFiles(smallVideo);
     const row = page.getByTestId("upload-row").filter({ hasText: "interview.mp4" });
     await expect.poll(() => created, { timeout: 15_000 }).toBe(true);
-    await row.getByRole("button", { name: "Cancel" }).click();
+    await row.getByRole("button", { name: "Cancel upload of interview.mp4", exact: true }).click();
     cancelPressed();
     await row.waitFor({ state: "detached" });
     await expectNoVideoNamed(page, "interview.mp4");
@@ -574,7 +614,7 @@ describe("uploading videos in Chromium", () => {
     await page.getByLabel("Choose files").setInputFiles(smallVideo);
     const row = page.getByTestId("upload-row").filter({ hasText: "interview.mp4" });
     await expect.poll(() => puts, { timeout: 15_000 }).toBeGreaterThan(0);
-    await row.getByRole("button", { name: "Cancel" }).click();
+    await row.getByRole("button", { name: "Cancel upload of interview.mp4", exact: true }).click();
     await row.waitFor({ state: "detached" });
     await expectNoVideoNamed(page, "interview.mp4");
     await page.close();
@@ -607,6 +647,7 @@ describe("uploading videos in Chromium", () => {
     await page.getByRole("button", { name: "Delete phone-hevc.mp4" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete video" }).click();
     await page.getByTestId("video-row").filter({ hasText: "phone-hevc.mp4" }).waitFor({ state: "detached" });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("library-heading");
     expect((await page.request.get(`${upload.appUrl}/api/videos/${videoId}`)).status()).toBe(404);
     await page.close();
   }, 180_000);

@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { buttonClasses } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { formatTimestamp } from "@/engine/format-timestamp";
 import { formatLength } from "@/lib/format-length";
@@ -35,6 +36,7 @@ export function ClipCard({
   highlighted = false,
   onChange,
   onDeleted,
+  focusAfterDelete,
 }: {
   initialClip: ClipDetail;
   /** Its place among the video's clips, best first (see ClipPreview). */
@@ -47,6 +49,8 @@ export function ClipCard({
   onChange?: (clip: ClipDetail) => void;
   /** Told when the creator deleted the clip; without it the card offers no delete. */
   onDeleted?: (clipId: string) => void;
+  /** Takes the focus once the deleted clip's card (and the button that asked) is gone. */
+  focusAfterDelete?: RefObject<HTMLElement | null>;
 }) {
   const [clip, setClip] = useClipPolling(initialClip);
   useEffect(() => {
@@ -61,6 +65,24 @@ export function ClipCard({
   };
   const [playing, setPlaying] = useState(false);
   const band = scoreBand(clip.score);
+
+  // After a failed render: once at a time (a second click would only meet a version conflict),
+  // and a refusal is shown, not swallowed.
+  const [renderingAgain, setRenderingAgain] = useState(false);
+  const [renderAgainError, setRenderAgainError] = useState<string | null>(null);
+  const renderAgain = async () => {
+    setRenderingAgain(true);
+    setRenderAgainError(null);
+    try {
+      setClip(
+        await saveClipEdit({ clipId: clip.clipId, layout: clip.layout, expectedVersion: clip.version }),
+      );
+    } catch (caught) {
+      setRenderAgainError(caught instanceof Error ? caught.message : "The clip could not be rendered again.");
+    } finally {
+      setRenderingAgain(false);
+    }
+  };
 
   // Media URLs are short-lived: a page left open a long time fetches fresh ones before playing.
   const play = async () => {
@@ -186,6 +208,7 @@ export function ClipCard({
             }}
             onCancel={closeEditor}
             onDeleted={onDeleted && (() => onDeleted(clip.clipId))}
+            focusAfterDelete={focusAfterDelete}
           />
         ) : (
           <div className="mt-auto flex flex-wrap gap-2">
@@ -206,19 +229,14 @@ export function ClipCard({
               Edit
             </button>
             {clip.canRenderAgain && (
-              <button
-                type="button"
-                className={buttonClasses("ghost", "sm")}
-                onClick={() =>
-                  saveClipEdit({
-                    clipId: clip.clipId,
-                    layout: clip.layout,
-                    expectedVersion: clip.version,
-                  }).then(setClip, () => undefined)
-                }
-              >
+              <Button variant="ghost" size="sm" loading={renderingAgain} onClick={renderAgain}>
                 Render again
-              </button>
+              </Button>
+            )}
+            {clip.canRenderAgain && renderAgainError && (
+              <Alert tone="danger" className="w-full">
+                {renderAgainError}
+              </Alert>
             )}
           </div>
         )}

@@ -1,6 +1,6 @@
 "use client";
 
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -41,6 +41,7 @@ export function ClipEditor({
   onSaved,
   onCancel,
   onDeleted,
+  focusAfterDelete,
 }: {
   clip: ClipDetail;
   /** Where the source player on the page is; absent when there is none to set from. */
@@ -48,6 +49,8 @@ export function ClipEditor({
   onSaved: (clip: ClipDetail) => void;
   onCancel: () => void;
   onDeleted?: () => void;
+  /** Takes the focus once the clip (and this editor) is gone. */
+  focusAfterDelete?: RefObject<HTMLElement | null>;
 }) {
   const [startText, setStartText] = useState(toField(clip.startSeconds));
   const [endText, setEndText] = useState(toField(clip.endSeconds));
@@ -236,6 +239,7 @@ export function ClipEditor({
           failureMessage="The clip could not be deleted."
           onConfirm={remove}
           onCancel={() => setAskingToDelete(false)}
+          fallbackFocus={focusAfterDelete}
         >
           Its render goes too. This cannot be undone.
         </ConfirmDialog>

@@ -1,13 +1,21 @@
 "use client";
 
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { Button } from "./button";
 
 /**
  * Asks before an action that cannot be undone, in Truss's own look instead of the browser's
  * `confirm()`. A native modal <dialog>: the page behind is inert while it is open, Escape
  * cancels, Cancel has the focus first (a stray Enter keeps things), and focus goes back to what
- * opened it. It runs `onConfirm` itself: while that runs it stays open and cannot be cancelled,
+ * opened it, or to `fallbackFocus` when that went with what was deleted. It runs `onConfirm` itself: while that runs it stays open and cannot be cancelled,
  * and if it throws, it shows the error's message (or `failureMessage`) and stays open for another
  * try. On success the caller closes it (or takes it away with what was deleted).
  */
@@ -19,6 +27,7 @@ export function ConfirmDialog({
   failureMessage,
   onConfirm,
   onCancel,
+  fallbackFocus,
 }: {
   open: boolean;
   title: string;
@@ -29,6 +38,11 @@ export function ConfirmDialog({
   failureMessage: string;
   onConfirm: () => Promise<void>;
   onCancel: () => void;
+  /**
+   * Where the focus goes when what opened the dialog is gone (a deleted row's button): the list's
+   * heading, say (give it tabIndex -1). Without it, focus falls back to the page.
+   */
+  fallbackFocus?: RefObject<HTMLElement | null>;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
@@ -58,10 +72,11 @@ export function ConfirmDialog({
     dialog.querySelector<HTMLElement>("[data-initial-focus]")?.focus();
     return () => {
       dialog.close();
-      // The opener may have gone with what was deleted; then focus falls back to the page.
+      // The opener may have gone with what was deleted: then the caller's fallback takes it.
       if (opener?.isConnected) opener.focus();
+      else fallbackFocus?.current?.focus();
     };
-  }, [open]);
+  }, [open, fallbackFocus]);
 
   return (
     <dialog

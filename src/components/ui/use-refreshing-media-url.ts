@@ -2,33 +2,43 @@
 
 import { type SyntheticEvent, useRef, useState } from "react";
 import { createMediaUrlRefresher, type MediaFailureOutcome } from "./media-url-refresher";
+import { keepsCurrentMediaUrl } from "./same-media-object";
 
 export type MediaProblem = Exclude<MediaFailureOutcome["kind"], "retry">;
 
 /**
  * A signed URL, replaced by a freshly signed one when it fails (see media-url-refresher.ts).
  * The element tells `loaded` and `failed`; `url` is what it should show, `problem` why it
- * cannot. A different `url` from the page (a refreshed server render) starts over with it.
+ * cannot. A different `url` from the page (a refreshed server render) starts over with it,
+ * unless it only signs the same object again while the current URL works: then the element
+ * keeps its URL, and a playing video its place (see keepsCurrentMediaUrl).
  */
 function useRefreshingUrl(url: string | null, fetchFreshUrl: () => Promise<string | null>) {
   const [state, setState] = useState(() => ({
     pageUrl: url,
     url,
+    /** The current URL failed to load (a fresh one may be on its way). */
+    failing: false,
     problem: null as MediaProblem | null,
     refresher: createMediaUrlRefresher(),
   }));
   if (state.pageUrl !== url) {
-    setState({ pageUrl: url, url, problem: null, refresher: createMediaUrlRefresher() });
+    if (keepsCurrentMediaUrl({ currentUrl: state.url, currentFailed: state.failing, pageUrl: url })) {
+      setState({ ...state, pageUrl: url });
+    } else {
+      setState({ pageUrl: url, url, failing: false, problem: null, refresher: createMediaUrlRefresher() });
+    }
   }
   const { refresher } = state;
 
   const failed = () => {
+    setState((current) => (current.refresher === refresher ? { ...current, failing: true } : current));
     void refresher.failed(fetchFreshUrl).then((outcome) =>
       setState((current) => {
         // The page handed over a new URL meanwhile: that one wins.
         if (current.refresher !== refresher) return current;
         return outcome.kind === "retry"
-          ? { ...current, url: outcome.url }
+          ? { ...current, url: outcome.url, failing: false }
           : { ...current, problem: outcome.kind };
       }),
     );

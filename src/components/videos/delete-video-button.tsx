@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { type RefObject, useState } from "react";
 import { Button, type ButtonVariant } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
@@ -12,10 +12,13 @@ export function DeleteVideoButton({
   filename,
   onDelete,
   variant = "ghost",
+  focusAfterDelete,
 }: {
   filename: string;
   onDelete: () => Promise<void>;
   variant?: ButtonVariant;
+  /** Takes the focus once the video (and this button with it) is gone. */
+  focusAfterDelete?: RefObject<HTMLElement | null>;
 }) {
   const [asking, setAsking] = useState(false);
 
@@ -34,6 +37,7 @@ export function DeleteVideoButton({
           setAsking(false);
         }}
         onCancel={() => setAsking(false)}
+        fallbackFocus={focusAfterDelete}
       >
         The video and all its clips are deleted. This cannot be undone.
       </ConfirmDialog>

@@ -8,8 +8,9 @@ import type { UploadEntry } from "./use-uploads";
 import type { VideoView } from "./video-api";
 
 /**
- * The uploads running (or just finished) on this page, one row each. A finished upload follows
- * its video in the library (`libraryVideos`): stored bytes are only the start, the check after
+ * The uploads running (or just finished) in this tab, one row each; a row's buttons name its
+ * file, as several rows' "Cancel" would otherwise sound alike. A finished upload follows its
+ * video in the library (`libraryVideos`): stored bytes are only the start, the check after
  * them can still turn the file down.
  */
 export function UploadList({
@@ -56,24 +57,43 @@ export function UploadList({
               </div>
               <div className="flex shrink-0 gap-2">
                 {running && (
-                  <Button size="sm" variant="secondary" onClick={() => onCancel(key)}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`Cancel upload of ${file.name}`}
+                    onClick={() => onCancel(key)}
+                  >
                     Cancel
                   </Button>
                 )}
                 {snapshot.phase === "failed" && (
                   <>
                     {!refused && (
-                      <Button size="sm" onClick={() => onRetry(key)}>
+                      <Button
+                        size="sm"
+                        aria-label={`Retry upload of ${file.name}`}
+                        onClick={() => onRetry(key)}
+                      >
                         Retry
                       </Button>
                     )}
-                    <Button size="sm" variant="ghost" onClick={() => onCancel(key)}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Discard upload of ${file.name}`}
+                      onClick={() => onCancel(key)}
+                    >
                       Discard
                     </Button>
                   </>
                 )}
                 {snapshot.phase === "done" && (
-                  <Button size="sm" variant="ghost" onClick={() => onDismiss(key)}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Dismiss upload of ${file.name}`}
+                    onClick={() => onDismiss(key)}
+                  >
                     Dismiss
                   </Button>
                 )}

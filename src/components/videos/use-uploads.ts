@@ -22,15 +22,42 @@ const initialSnapshot = (file: File): UploadSnapshot => ({
   secondsLeft: null,
 });
 
+/** Videos whose bytes an upload of this tab is sending (or will send again on Retry). */
+export function uploadingVideoIdsOf(entries: readonly UploadEntry[]): Set<string> {
+  return new Set(
+    entries
+      .filter((entry) => entry.snapshot.phase !== "failed")
+      .flatMap((entry) => (entry.snapshot.videoId ? [entry.snapshot.videoId] : [])),
+  );
+}
+
+export type Uploads = ReturnType<typeof useUploadsState>;
+
 /**
- * The uploads of this page: several at once, each with its own progress, cancel and retry.
- * `onVideoChanged` is called when an upload creates or completes a video, so the library can
- * refresh at once instead of at its next poll.
+ * The uploads of this tab: several at once, each with its own progress, cancel and retry. Held
+ * by UploadsProvider in the app's layout, so they carry on (and stay in view) while the creator
+ * moves between pages. `subscribe` tells a page when an upload creates or completes a video, so
+ * its list can refresh at once instead of at its next poll.
  */
-export function useUploads(onVideoChanged: () => void) {
+export function useUploadsState() {
   const [entries, setEntries] = useState<UploadEntry[]>([]);
+  // The callbacks read the newest entries without changing with them.
+  const entriesRef = useRef(entries);
+  entriesRef.current = entries;
   const controllers = useRef(new Map<string, AbortController>());
   const counter = useRef(0);
+  const listeners = useRef(new Set<() => void>());
+
+  const videoChanged = useCallback(() => {
+    for (const listener of listeners.current) listener();
+  }, []);
+
+  const subscribe = useCallback((listener: () => void) => {
+    listeners.current.add(listener);
+    return () => {
+      listeners.current.delete(listener);
+    };
+  }, []);
 
   const update = useCallback((key: string, snapshot: UploadSnapshot) => {
     setEntries((current) => current.map((entry) => (entry.key === key ? { ...entry, snapshot } : entry)));
@@ -49,17 +76,19 @@ export function useUploads(onVideoChanged: () => void) {
           update(key, snapshot);
           if (!announced && snapshot.videoId) {
             announced = true;
-            onVideoChanged();
+            videoChanged();
           }
-          if (snapshot.phase === "done") onVideoChanged();
+          if (snapshot.phase === "done") videoChanged();
         },
       })
         .catch(() => {
           // The snapshot already says what went wrong.
         })
-        .finally(() => controllers.current.delete(key));
+        .finally(() => {
+          if (controllers.current.get(key) === controller) controllers.current.delete(key);
+        });
     },
-    [onVideoChanged, update],
+    [videoChanged, update],
   );
 
   const addFiles = useCallback(
@@ -77,28 +106,28 @@ export function useUploads(onVideoChanged: () => void) {
 
   const cancel = useCallback(
     async (key: string) => {
-      const entry = entries.find((candidate) => candidate.key === key);
+      const entry = entriesRef.current.find((candidate) => candidate.key === key);
       controllers.current.get(key)?.abort();
       const videoId = entry?.snapshot.videoId;
       if (videoId) {
         // Cancelling deletes the video: the upload is aborted and nothing is kept.
         await videoApi.remove(videoId).catch(() => {});
         forgetVideo(browserStore(), videoId);
-        onVideoChanged();
+        videoChanged();
       }
       setEntries((current) => current.filter((candidate) => candidate.key !== key));
     },
-    [entries, onVideoChanged],
+    [videoChanged],
   );
 
   const retry = useCallback(
     (key: string) => {
-      const entry = entries.find((candidate) => candidate.key === key);
+      const entry = entriesRef.current.find((candidate) => candidate.key === key);
       if (!entry) return;
       update(key, initialSnapshot(entry.file));
       run(key, entry.file, entry.clipOptions);
     },
-    [entries, run, update],
+    [run, update],
   );
 
   const dismiss = useCallback((key: string) => {
@@ -106,14 +135,19 @@ export function useUploads(onVideoChanged: () => void) {
   }, []);
 
   /** Drops the rows of a video deleted elsewhere (the library), stopping its upload if it runs. */
-  const dismissVideo = useCallback(
-    (videoId: string) => {
-      for (const entry of entries)
-        if (entry.snapshot.videoId === videoId) controllers.current.get(entry.key)?.abort();
-      setEntries((current) => current.filter((entry) => entry.snapshot.videoId !== videoId));
-    },
-    [entries],
-  );
+  const dismissVideo = useCallback((videoId: string) => {
+    for (const entry of entriesRef.current)
+      if (entry.snapshot.videoId === videoId) controllers.current.get(entry.key)?.abort();
+    setEntries((current) => current.filter((entry) => entry.snapshot.videoId !== videoId));
+  }, []);
+
+  // Leaving the signed-in app (signing out) ends the uploads: they resume when the file is chosen again.
+  useEffect(() => {
+    const running = controllers.current;
+    return () => {
+      for (const controller of running.values()) controller.abort();
+    };
+  }, []);
 
   const active = entries.some((entry) => isRunning(entry.snapshot.phase));
   // Closing or reloading the tab stops the uploads halfway: ask first, but only while one runs.
@@ -127,10 +161,6 @@ export function useUploads(onVideoChanged: () => void) {
     window.addEventListener("beforeunload", askBeforeLeaving);
     return () => window.removeEventListener("beforeunload", askBeforeLeaving);
   }, [active]);
-  const uploadingVideoIds = new Set(
-    entries
-      .filter((entry) => entry.snapshot.phase !== "failed")
-      .flatMap((entry) => (entry.snapshot.videoId ? [entry.snapshot.videoId] : [])),
-  );
-  return { entries, addFiles, cancel, retry, dismiss, dismissVideo, active, uploadingVideoIds };
+  const uploadingVideoIds = uploadingVideoIdsOf(entries);
+  return { entries, addFiles, cancel, retry, dismiss, dismissVideo, active, uploadingVideoIds, subscribe };
 }

@@ -1,20 +1,24 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { isTerminalStatus } from "@/lib/video-status";
 import { type VideoView, videoApi } from "./video-api";
+import { libraryNeedsPolling } from "./video-polling";
 
 const POLL_INTERVAL_MS = 3_000;
 
 /**
  * The creator's videos, newest first, kept current without a reload: while any video is still
- * on its way (or an upload is running) the first page is fetched again every few seconds.
+ * on its way (or an upload is running) the first page is fetched again every few seconds. A
+ * video waiting for bytes no upload in this tab sends (`uploadingHere`) does not count: it may
+ * wait for a day.
  * Older pages ("Load more") are appended and kept.
  */
 export function useVideoLibrary(options: {
   initialVideos: VideoView[];
   initialCursor: string | null;
   uploadsActive: boolean;
+  /** Videos whose upload runs in this tab. */
+  uploadingHere: ReadonlySet<string>;
 }) {
   const [videos, setVideos] = useState(options.initialVideos);
   const [cursor, setCursor] = useState(options.initialCursor);
@@ -73,7 +77,11 @@ export function useVideoLibrary(options: {
     [refresh],
   );
 
-  const needsPolling = options.uploadsActive || videos.some((video) => !isTerminalStatus(video.status));
+  const needsPolling = libraryNeedsPolling({
+    videos,
+    uploadsActive: options.uploadsActive,
+    uploadingHere: options.uploadingHere,
+  });
   useEffect(() => {
     if (!needsPolling) return;
     const timer = setInterval(() => {

@@ -1,5 +1,6 @@
 "use client";
 
+import type { RefObject } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -22,6 +23,7 @@ export function VideoLibrary({
   onLoadMore,
   onDelete,
   error,
+  focusAfterDelete,
 }: {
   videos: VideoView[];
   /** Videos whose upload runs in this page (others in UPLOADING were interrupted). */
@@ -31,6 +33,8 @@ export function VideoLibrary({
   onLoadMore: () => void;
   onDelete: (videoId: string) => Promise<void>;
   error: string | null;
+  /** Takes the focus once a deleted video's row (and its Delete button) is gone. */
+  focusAfterDelete?: RefObject<HTMLElement | null>;
 }) {
   if (videos.length === 0) {
     return (
@@ -53,6 +57,7 @@ export function VideoLibrary({
             video={video}
             interrupted={video.status === "UPLOADING" && !uploadingHere.has(video.id)}
             onDelete={onDelete}
+            focusAfterDelete={focusAfterDelete}
           />
         ))}
       </ul>
@@ -71,10 +76,12 @@ function VideoRow({
   video,
   interrupted,
   onDelete,
+  focusAfterDelete,
 }: {
   video: VideoView;
   interrupted: boolean;
   onDelete: (videoId: string) => Promise<void>;
+  focusAfterDelete?: RefObject<HTMLElement | null>;
 }) {
   const details = [
     video.metadata ? formatClock(video.metadata.durationSeconds) : null,
@@ -103,7 +110,11 @@ function VideoRow({
           </div>
           <div className="flex shrink-0 items-center justify-between gap-2">
             <VideoStatusBadge status={video.status} interrupted={interrupted} />
-            <DeleteVideoButton filename={video.filename} onDelete={() => onDelete(video.id)} />
+            <DeleteVideoButton
+              filename={video.filename}
+              onDelete={() => onDelete(video.id)}
+              focusAfterDelete={focusAfterDelete}
+            />
           </div>
         </div>
         {video.status === "FAILED" && video.failureReason && (

@@ -9,7 +9,7 @@ import { browserStore } from "./file-identity";
 import { ImportUrlForm } from "./import-url-form";
 import { UploadDropzone } from "./upload-dropzone";
 import { UploadList } from "./upload-list";
-import { useUploads } from "./use-uploads";
+import { useUploads } from "./uploads-provider";
 import { useVideoLibrary } from "./use-video-library";
 import type { VideoView } from "./video-api";
 import { VideoLibrary } from "./video-library";
@@ -38,8 +38,14 @@ export function VideosScreen({
   // The library is created after the uploads hook; route its refresh through a ref.
   const refreshRef = useRef<() => void>(() => {});
   const onVideoChanged = useCallback(() => refreshRef.current(), []);
+  // The tab's uploads (they outlive this page: see UploadsProvider); back here, their rows show.
   const uploads = useUploads(onVideoChanged);
-  const library = useVideoLibrary({ initialVideos, initialCursor, uploadsActive: uploads.active });
+  const library = useVideoLibrary({
+    initialVideos,
+    initialCursor,
+    uploadsActive: uploads.active,
+    uploadingHere: uploads.uploadingVideoIds,
+  });
   refreshRef.current = () => void library.refresh();
   // A deleted video leaves the upload panel too, so no row there speaks of it any more.
   const deleteVideo = useCallback(
@@ -49,6 +55,7 @@ export function VideosScreen({
     },
     [library.remove, uploads.dismissVideo],
   );
+  const libraryHeading = useRef<HTMLHeadingElement>(null);
   // The upload panel reads a finished upload's outcome (checked, failed…) from the library.
   const libraryVideos = useMemo(
     () => new Map(library.videos.map((video) => [video.id, video])),
@@ -80,7 +87,13 @@ export function VideosScreen({
         onDismiss={uploads.dismiss}
       />
       <section aria-labelledby="library-heading" className="flex flex-col gap-4">
-        <h2 id="library-heading" className="text-base font-semibold text-slate-900">
+        {/* Takes the focus after a delete: the row whose button opened the dialog is gone. */}
+        <h2
+          id="library-heading"
+          ref={libraryHeading}
+          tabIndex={-1}
+          className="text-base font-semibold text-slate-900 focus:outline-none"
+        >
           Library
         </h2>
         <VideoLibrary
@@ -90,6 +103,7 @@ export function VideosScreen({
           loadingMore={library.loadingMore}
           onLoadMore={library.loadMore}
           onDelete={deleteVideo}
+          focusAfterDelete={libraryHeading}
           error={library.error}
         />
       </section>

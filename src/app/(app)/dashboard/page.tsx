@@ -2,15 +2,14 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { TopClips } from "@/components/clips/top-clips";
 import { ActivityCard } from "@/components/dashboard/activity-card";
-import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { RecentVideos } from "@/components/videos/recent-videos";
 import { VideoIcon } from "@/components/videos/video-links";
+import { VideosAutoRefresh } from "@/components/videos/videos-auto-refresh";
 import { formatLength } from "@/lib/format-length";
-import { isTerminalStatus } from "@/lib/video-status";
 import { requireCurrentCreator } from "@/server/auth/get-current-creator";
 import { listClips } from "@/server/clips/list-clips";
 import { getRecentActivity } from "@/server/dashboard/get-recent-activity";
@@ -132,7 +131,7 @@ export default async function DashboardPage() {
         {clips.length > 0 && <TopClips clips={clips} />}
       </div>
       {/* Progress moves on its own while a video is processed; its clips join the top ones. */}
-      {videos.some((video) => !isTerminalStatus(video.status)) && <AutoRefresh />}
+      <VideosAutoRefresh videos={videos.map(({ id, status }) => ({ id, status }))} />
     </>
   );
 }

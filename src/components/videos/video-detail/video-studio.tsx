@@ -12,6 +12,7 @@ import type { VideoView } from "@/server/videos/to-video-view";
 import { videoApi } from "../video-api";
 import { CaptionsPanel } from "./captions-panel";
 import { ChaptersPanel } from "./chapters-panel";
+import { deletedClipKey, withoutDeletedClips } from "./deleted-clips";
 import { InterestTimeline, type TimelineChapter } from "./interest-timeline";
 
 /**
@@ -42,6 +43,7 @@ export function VideoStudio({
   whyNoClips: string;
 }) {
   const playerRef = useRef<HTMLVideoElement>(null);
+  const clipsHeading = useRef<HTMLHeadingElement>(null);
   const [currentSeconds, setCurrentSeconds] = useState(0);
   const [selectedClipId, setSelectedClipId] = useState<string | null>(null);
   // The page's source URL expires after 10–15 minutes; a player that fails asks for a fresh one.
@@ -53,14 +55,15 @@ export function VideoStudio({
   const playable = source.url !== null && source.problem === null;
   // Clips deleted here leave at once; the page's data (the count, the header) follows.
   const router = useRouter();
-  const [deletedIds, setDeletedIds] = useState<ReadonlySet<string>>(new Set());
-  const shownClips = clips.filter((clip) => !deletedIds.has(clip.clipId));
+  const [deletedClips, setDeletedClips] = useState<ReadonlySet<string>>(new Set());
+  const shownClips = withoutDeletedClips(clips, deletedClips);
   const forgetClip = useCallback(
     (clipId: string) => {
-      setDeletedIds((current) => new Set(current).add(clipId));
+      const deleted = clips.find((clip) => clip.clipId === clipId);
+      if (deleted) setDeletedClips((current) => new Set(current).add(deletedClipKey(deleted)));
       router.refresh();
     },
-    [router],
+    [clips, router],
   );
   // Clips as edited on this page (new ranges, new scores), so the timeline follows them. Their
   // places are those of the page's order (best first, from the server) until it is loaded again.
@@ -171,7 +174,13 @@ export function VideoStudio({
 
       <section aria-labelledby="clips-heading" className="flex flex-col gap-4">
         <div className="flex items-baseline justify-between gap-4">
-          <h2 id="clips-heading" className="shrink-0 text-lg font-semibold text-slate-900">
+          {/* Takes the focus after a clip is deleted: the button that asked went with it. */}
+          <h2
+            id="clips-heading"
+            ref={clipsHeading}
+            tabIndex={-1}
+            className="shrink-0 text-lg font-semibold text-slate-900 focus:outline-none"
+          >
             Clips <span className="text-slate-500">{shownClips.length}</span>
           </h2>
           <p className="text-right text-sm text-slate-500">
@@ -193,6 +202,7 @@ export function VideoStudio({
                 highlighted={clip.clipId === selectedClipId}
                 onChange={rememberClip}
                 onDeleted={forgetClip}
+                focusAfterDelete={clipsHeading}
               />
             ))}
           </div>

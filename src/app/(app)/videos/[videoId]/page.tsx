@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
-import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { ButtonLink } from "@/components/ui/button";
 import { describeClipRequest } from "@/components/videos/clip-options-choices";
 import { FailedVideoNotice } from "@/components/videos/video-detail/failed-video-notice";
@@ -10,6 +9,7 @@ import { ProcessingProgress } from "@/components/videos/video-detail/processing-
 import { RecutControl } from "@/components/videos/video-detail/recut-control";
 import { VideoStudio } from "@/components/videos/video-detail/video-studio";
 import { VideoStatusBadge } from "@/components/videos/video-status-badge";
+import { VideosAutoRefresh } from "@/components/videos/videos-auto-refresh";
 import type { VideoStatus } from "@/db/repos/video-repo";
 import { DEFAULT_CLIP_OPTIONS } from "@/engine/clip-options";
 import { formatLength } from "@/lib/format-length";
@@ -128,7 +128,8 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
             firstProcessing={video.processedAt === null}
             emailWhenDoneTo={creator.emailWhenClipsReady ? creator.email : null}
           />
-          <AutoRefresh />
+          {/* Seldom while it only waits for bytes that may never come (sent from another tab). */}
+          <VideosAutoRefresh videos={[{ id: video.videoId, status: video.status }]} />
         </>
       )}
 
