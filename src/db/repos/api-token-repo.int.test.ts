@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { countTableRequests } from "@/db/testing/count-table-requests";
 import { createId } from "@/lib/ids";
 import type { AppError } from "@/server/errors";
 import { testTable } from "../../../dev/test/runtime";
@@ -41,6 +42,18 @@ describe("API token repository", () => {
     expect(listed.map((token) => token.name)).toEqual(["second", "first"]);
     expect(listed[0]).not.toHaveProperty("tokenHash");
     expect(second.tokenId > first.tokenId).toBe(true);
+  });
+
+  it("resolves a token with a strongly consistent read, so a revoked one stops at once on DynamoDB", async () => {
+    // DynamoDB Local is always consistent: the request itself is looked at.
+    const token = await makeToken(createId("creator"), "ci");
+    const requests = countTableRequests(table);
+    try {
+      expect(await findApiTokenOwnerByHash({ table, tokenHash: token.tokenHash })).toBeDefined();
+      expect(requests.bodies("GetItem")).toEqual([expect.objectContaining({ ConsistentRead: true })]);
+    } finally {
+      requests.stop();
+    }
   });
 
   it("revokes both items; the hash stops resolving", async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { sessionKey, sessionRefKey } from "@/db/keys";
 import { getItem } from "@/db/table";
+import { countTableRequests } from "@/db/testing/count-table-requests";
 import { createId } from "@/lib/ids";
 import { testTable } from "../../../dev/test/runtime";
 import {
@@ -61,6 +62,27 @@ describe("session repository", () => {
     expect(await findSession({ table, tokenHash })).toBeUndefined();
     // Deleting again is not an error (sign-out after sign-out-everywhere).
     await deleteSession({ table, tokenHash, creatorId });
+  });
+
+  it("reads strongly consistently where a request is signed in or all sessions are ended", async () => {
+    // On DynamoDB an eventually consistent read can find a session for about a second after it
+    // ended; DynamoDB Local is always consistent, so the requests themselves are looked at.
+    const creatorId = createId("creator");
+    const tokenHash = newHash();
+    await createSession({ table, tokenHash, creatorId, expires: inHours(1) });
+    const requests = countTableRequests(table);
+    try {
+      expect(await findSession({ table, tokenHash })).toBeDefined();
+      expect(await findActiveSession({ table, tokenHash })).toBeDefined();
+      expect(await listSessionHashesByCreator({ table, creatorId })).toEqual([tokenHash]);
+      expect(requests.bodies("GetItem")).toEqual([
+        expect.objectContaining({ ConsistentRead: true }),
+        expect.objectContaining({ ConsistentRead: true }),
+      ]);
+      expect(requests.bodies("Query")).toEqual([expect.objectContaining({ ConsistentRead: true })]);
+    } finally {
+      requests.stop();
+    }
   });
 
   it("ends every session of one creator and none of another's", async () => {
