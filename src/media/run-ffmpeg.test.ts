@@ -53,7 +53,10 @@ describe("runMedia", () => {
     // The kernel's OOM killer, played by this test.
     const ffmpegPid = await waitForChild(ffmpegPath);
     process.kill(ffmpegPid, "SIGKILL");
-    expect(((await killed) as MediaCommandError).interrupted).toBe(true);
+    expect(await killed).toMatchObject({
+      interrupted: true,
+      message: `${ffmpegPath} was stopped by SIGKILL from outside`,
+    });
 
     const notStarted = await runMedia({
       binaryPath: "/nonexistent/ffmpeg",

@@ -79,13 +79,15 @@ export async function runMedia(options: RunMediaOptions): Promise<{ stderrTail: 
   if (!consumeStdout) child.stdout.resume();
   const stdoutDone = consumeStdout ? consumeStdout(child.stdout) : Promise.resolve();
 
-  const exit = new Promise<{ code: number | null; spawnError?: Error }>((resolve) => {
-    child.once("error", (spawnError) => resolve({ code: null, spawnError }));
-    child.once("close", (code) => resolve({ code }));
-  });
+  const exit = new Promise<{ code: number | null; killedBy?: NodeJS.Signals | null; spawnError?: Error }>(
+    (resolve) => {
+      child.once("error", (spawnError) => resolve({ code: null, spawnError }));
+      child.once("close", (code, killedBy) => resolve({ code, killedBy }));
+    },
+  );
 
   try {
-    const [{ code, spawnError }] = await Promise.all([
+    const [{ code, killedBy, spawnError }] = await Promise.all([
       exit,
       stdoutDone.catch((error: unknown) => {
         // A consumer that gives up must not leave ffmpeg running.
@@ -111,6 +113,12 @@ export async function runMedia(options: RunMediaOptions): Promise<{ stderrTail: 
         ...details(code, stderrTail, false),
         cancelled: true,
       });
+    if (code === null) {
+      throw new MediaCommandError(
+        `${binaryPath} was stopped by ${killedBy ?? "a signal"} from outside`,
+        details(code, stderrTail, false),
+      );
+    }
     if (code !== 0) {
       const lastLine = tail.at(-1) ?? "no output";
       throw new MediaCommandError(

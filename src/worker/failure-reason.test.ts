@@ -33,6 +33,19 @@ describe("failureReasonOf", () => {
     expect(failureReasonOf(ffmpegFailure("", true))).toBe("ffmpeg did not finish in time.");
   });
 
+  it("says when ffmpeg was stopped from outside, not that the video was at fault", () => {
+    const killed = new MediaCommandError("/usr/bin/ffmpeg was stopped by SIGKILL from outside", {
+      binaryPath: "/usr/bin/ffmpeg",
+      args: [],
+      exitCode: null,
+      stderrTail: "frame=  120 fps= 60",
+      timedOut: false,
+    });
+    expect(failureReasonOf(killed)).toBe(
+      "ffmpeg was stopped before it finished (on our side: the worker may have run out of memory).",
+    );
+  });
+
   it("never shows the presigned URL or local file ffmpeg names in its last line", () => {
     const url =
       "http://127.0.0.1:8701/truss-media/creators/cr_1/videos/vid_1/source?X-Amz-Credential=S3RVER%2F1&X-Amz-Signature=ab12";

@@ -15,6 +15,8 @@ const MAX_REASON_LENGTH = 240;
 export function failureReasonOf(error: unknown): string {
   if (error instanceof ZodError) return "Something went wrong on our side.";
   if (error instanceof MediaCommandError) {
+    if (error.interrupted)
+      return "ffmpeg was stopped before it finished (on our side: the worker may have run out of memory).";
     const lastLine = error.details.stderrTail
       .trim()
       .split("\n")
