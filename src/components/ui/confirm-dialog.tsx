@@ -15,9 +15,10 @@ import { Button } from "./button";
  * Asks before an action that cannot be undone, in Truss's own look instead of the browser's
  * `confirm()`. A native modal <dialog>: the page behind is inert while it is open, Escape
  * cancels, Cancel has the focus first (a stray Enter keeps things), and focus goes back to what
- * opened it, or to `fallbackFocus` when that went with what was deleted. It runs `onConfirm` itself: while that runs it stays open and cannot be cancelled,
- * and if it throws, it shows the error's message (or `failureMessage`) and stays open for another
- * try. On success the caller closes it (or takes it away with what was deleted).
+ * opened it, or to `fallbackFocus` when that went with what was deleted. It runs `onConfirm`
+ * itself: while that runs it stays open and cannot be cancelled, and if it throws, it shows the
+ * error's message (or `failureMessage`) and stays open for another try. On success the caller
+ * closes it (or takes it away with what was deleted).
  */
 export function ConfirmDialog({
   open,
