@@ -98,6 +98,44 @@ function killChildWhen(matches: (commandLine: string) => boolean) {
   };
 }
 
+/**
+ * Holds every write (UpdateItem, TransactWriteItems) that names `videoId` until `reads` GetItems
+ * naming it have been answered: requests still go to DynamoDB Local unchanged, only later.
+ */
+function holdWritesUntilReads(videoId: string, reads: number) {
+  const name = `holdWrites-${videoId}`;
+  let answered = 0;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  table.documentClient.middlewareStack.add(
+    (next) => async (args) => {
+      const request = args.request as { headers?: Record<string, string>; body?: unknown };
+      const body =
+        request.body instanceof Uint8Array
+          ? Buffer.from(request.body).toString("utf8")
+          : String(request.body ?? "");
+      const target = Object.entries(request.headers ?? {}).find(
+        ([header]) => header.toLowerCase() === "x-amz-target",
+      );
+      const operation = target?.[1].split(".").pop();
+      if (!body.includes(videoId)) return next(args);
+      if (operation === "UpdateItem" || operation === "TransactWriteItems") await released;
+      const result = await next(args);
+      if (operation === "GetItem" && ++answered >= reads) release();
+      return result;
+    },
+    { step: "finalizeRequest", name },
+  );
+  return {
+    stop: () => {
+      release();
+      table.documentClient.middlewareStack.remove(name);
+    },
+  };
+}
+
 /** A creator of a test's own, with an address of its own to find in the outbox. */
 async function createTestCreator(options: { emailWhenClipsReady?: boolean } = {}) {
   const creatorId = createId("creator");
@@ -303,9 +341,15 @@ describe("analyze-video job", () => {
     // It had stalled twice before (the sweep counts): a run that makes it ready starts anew.
     await updateVideoStatus({ table, ...ref, from: ["QUEUED"], to: "QUEUED", set: { requeueCount: 2 } });
     // Two copies of the job (the sweep queued one more while it waited), taken by two workers
-    // at the same moment: both find it QUEUED.
+    // at the same moment: both find it QUEUED. The table holds writes to the video until both
+    // reads are answered, so neither reads after the other's move whatever the timing.
     const logs: [string[], string[]] = [[], []];
-    await Promise.all(logs.map((lines) => analyzeVideoJob.run(ref, jobContext(lines))));
+    const barrier = holdWritesUntilReads(queued.videoId, 2);
+    try {
+      await Promise.all(logs.map((lines) => analyzeVideoJob.run(ref, jobContext(lines))));
+    } finally {
+      barrier.stop();
+    }
     const leftIt = logs.map((lines) =>
       lines.some((line) => line.includes("another delivery has just started")),
     );
