@@ -23,7 +23,7 @@ const initialSnapshot = (file: File): UploadSnapshot => ({
 });
 
 /** Videos whose bytes an upload of this tab is sending (or will send again on Retry). */
-export function uploadingVideoIdsOf(entries: readonly UploadEntry[]): Set<string> {
+function uploadingVideoIdsOf(entries: readonly UploadEntry[]): Set<string> {
   return new Set(
     entries
       .filter((entry) => entry.snapshot.phase !== "failed")
