@@ -10,7 +10,7 @@ import {
   hideMediaInputNames,
   isHttpUrl,
 } from "./probe-args";
-import { MediaCommandError, runMedia } from "./run-ffmpeg";
+import { MediaCommandError, readMediaStdout, runMedia } from "./run-ffmpeg";
 
 /** Why a source cannot be used, in words a creator understands (`message`), plus a stable kind. */
 export type MediaProbeErrorKind =
@@ -70,21 +70,14 @@ export async function probeMedia({
   timeoutMs = 30_000,
   signal,
 }: ProbeMediaOptions): Promise<MediaProbe> {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
+  let output: Buffer;
   try {
-    await runMedia({
+    output = await readMediaStdout({
       binaryPath: binaries.ffprobePath,
       args: buildProbeArgs({ input, httpHeaders, ioTimeoutMs: Math.min(timeoutMs, 20_000) }),
       timeoutMs,
       signal,
-      consumeStdout: async (stdout) => {
-        for await (const chunk of stdout) {
-          bytes += (chunk as Buffer).length;
-          if (bytes > MAX_PROBE_JSON_BYTES) throw new Error("ffprobe output is unexpectedly large");
-          chunks.push(chunk as Buffer);
-        }
-      },
+      maxBytes: MAX_PROBE_JSON_BYTES,
     });
   } catch (error) {
     const probeError = toProbeError(error, input, timeoutMs);
@@ -97,7 +90,7 @@ export async function probeMedia({
   }
   let json: unknown;
   try {
-    json = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    json = JSON.parse(output.toString("utf8"));
   } catch (error) {
     throw new MediaProbeError(
       "unreadable",
