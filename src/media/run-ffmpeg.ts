@@ -51,7 +51,7 @@ const STDERR_TAIL_LINES = 30;
 export async function runMedia(options: RunMediaOptions): Promise<{ stderrTail: string }> {
   const { binaryPath, args, timeoutMs, signal, onStderrLine, consumeStdout } = options;
   if (signal?.aborted)
-    throw new MediaCommandError("Cancelled before start", { ...details(null, "", false), cancelled: true });
+    throw new MediaCommandError("Cancelled before start", details(null, "", { cancelled: true }));
 
   // Its own process group: a terminal's Ctrl+C signals the whole foreground group, and the
   // caller (a worker finishing its jobs, the CLI cancelling) decides ffmpeg's end itself.
@@ -99,31 +99,31 @@ export async function runMedia(options: RunMediaOptions): Promise<{ stderrTail: 
     if (spawnError) {
       throw new MediaCommandError(
         `Could not run ${binaryPath}: ${spawnError.message}`,
-        details(null, stderrTail, false),
+        details(null, stderrTail),
       );
     }
     if (timedOut) {
       throw new MediaCommandError(
         `${binaryPath} timed out after ${timeoutMs} ms`,
-        details(code, stderrTail, true),
+        details(code, stderrTail, { timedOut: true }),
       );
     }
     if (signal?.aborted)
-      throw new MediaCommandError(`${binaryPath} was cancelled`, {
-        ...details(code, stderrTail, false),
-        cancelled: true,
-      });
+      throw new MediaCommandError(
+        `${binaryPath} was cancelled`,
+        details(code, stderrTail, { cancelled: true }),
+      );
     if (code === null) {
       throw new MediaCommandError(
         `${binaryPath} was stopped by ${killedBy ?? "a signal"} from outside`,
-        details(code, stderrTail, false),
+        details(code, stderrTail),
       );
     }
     if (code !== 0) {
       const lastLine = tail.at(-1) ?? "no output";
       throw new MediaCommandError(
         `${binaryPath} exited with code ${code}: ${lastLine}`,
-        details(code, stderrTail, false),
+        details(code, stderrTail),
       );
     }
     return { stderrTail };
@@ -133,8 +133,19 @@ export async function runMedia(options: RunMediaOptions): Promise<{ stderrTail: 
     lines.close();
   }
 
-  function details(exitCode: number | null, stderrTail: string, didTimeOut: boolean) {
-    return { binaryPath, args, exitCode, stderrTail, timedOut: didTimeOut };
+  function details(
+    exitCode: number | null,
+    stderrTail: string,
+    how: { timedOut?: boolean; cancelled?: boolean } = {},
+  ) {
+    return {
+      binaryPath,
+      args,
+      exitCode,
+      stderrTail,
+      timedOut: how.timedOut ?? false,
+      cancelled: how.cancelled,
+    };
   }
 }
 
