@@ -9,19 +9,24 @@ export const PROCESSING_POLL_MS = 2_500;
  */
 export const UPLOADING_POLL_MS = 30_000;
 
+type PolledVideo = { id: string; status: VideoStatus };
+
 /**
- * The videos list's own polling: a video that is processing moves on by itself; one waiting for
- * its bytes only does while an upload in this tab sends them (`uploadingHere`).
+ * Whether a video changes by itself soon: one that is processing does; one waiting for its bytes
+ * only while an upload in this tab sends them (`uploadingHere`).
  */
+function movesSoon(video: PolledVideo, uploadingHere: ReadonlySet<string>): boolean {
+  return video.status === "UPLOADING" ? uploadingHere.has(video.id) : !isTerminalStatus(video.status);
+}
+
+/** The videos list's own polling: while an upload runs here, or a video moves soon. */
 export function libraryNeedsPolling(options: {
-  videos: readonly { id: string; status: VideoStatus }[];
+  videos: readonly PolledVideo[];
   uploadsActive: boolean;
   uploadingHere: ReadonlySet<string>;
 }): boolean {
   if (options.uploadsActive) return true;
-  return options.videos.some((video) =>
-    video.status === "UPLOADING" ? options.uploadingHere.has(video.id) : !isTerminalStatus(video.status),
-  );
+  return options.videos.some((video) => movesSoon(video, options.uploadingHere));
 }
 
 /**
@@ -30,12 +35,10 @@ export function libraryNeedsPolling(options: {
  * bytes sent elsewhere (or by nobody any more), never once all are done.
  */
 export function refreshIntervalFor(
-  videos: readonly { id: string; status: VideoStatus }[],
+  videos: readonly PolledVideo[],
   uploadingHere: ReadonlySet<string>,
 ): number | null {
-  const movesSoon = (video: { id: string; status: VideoStatus }) =>
-    video.status === "UPLOADING" ? uploadingHere.has(video.id) : !isTerminalStatus(video.status);
-  if (videos.some(movesSoon)) return PROCESSING_POLL_MS;
+  if (videos.some((video) => movesSoon(video, uploadingHere))) return PROCESSING_POLL_MS;
   if (videos.some((video) => video.status === "UPLOADING")) return UPLOADING_POLL_MS;
   return null;
 }
