@@ -54,6 +54,14 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A conditional write that found its item deleted (`not_found`) or changed by another writer
+ * (`conflict`): someone else moved it on, so the writer has nothing left to do with it.
+ */
+export function isGoneOrChanged(error: unknown): error is AppError {
+  return error instanceof AppError && (error.code === "not_found" || error.code === "conflict");
+}
+
 export type ErrorBody = { error: { code: ErrorCode; message: string } };
 
 /** Any thrown value → the AppError a client may see. Unknown errors never leak details. */

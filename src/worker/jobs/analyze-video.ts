@@ -34,7 +34,7 @@ import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { MediaProbeError, probeMedia } from "@/media/probe";
 import type { HttpHeaders } from "@/media/probe-args";
 import { ensureSeekableSource, needsSeekableCopy } from "@/media/seekable-copy";
-import { AppError } from "@/server/errors";
+import { AppError, isGoneOrChanged } from "@/server/errors";
 import { tableOf } from "@/server/runtime";
 import { purgeVideo } from "@/server/videos/purge-video";
 import {
@@ -152,8 +152,7 @@ export async function analyzeVideo(options: { creatorId: string; videoId: string
         progressPercent: 0,
       });
     } catch (error) {
-      if (!(error instanceof AppError) || (error.code !== "conflict" && error.code !== "not_found"))
-        throw error;
+      if (!isGoneOrChanged(error)) throw error;
       // Another delivery of this job (a copy the sweep queued) started it a moment ago: it is
       // running, and its own message comes back should its worker die. Two would run it twice.
       log("another delivery has just started this video; leaving it to that one", { videoId });
@@ -568,8 +567,7 @@ async function moveStatus(
       set,
     });
   } catch (error) {
-    if (!(error instanceof AppError) || (error.code !== "conflict" && error.code !== "not_found"))
-      throw error;
+    if (!isGoneOrChanged(error)) throw error;
     const current = await findVideoById({
       table,
       creatorId: video.creatorId,

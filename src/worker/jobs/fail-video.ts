@@ -1,5 +1,5 @@
 import { updateVideoStatus, type Video } from "@/db/repos/video-repo";
-import { AppError } from "@/server/errors";
+import { isGoneOrChanged } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
 
 /** FAILED with a reason, unless the video has already moved on (or is gone). */
@@ -19,7 +19,7 @@ export async function failVideo(
       failureReason: reason.slice(0, 500),
     });
   } catch (error) {
-    if (error instanceof AppError && (error.code === "not_found" || error.code === "conflict")) return;
+    if (isGoneOrChanged(error)) return;
     throw error;
   }
 }

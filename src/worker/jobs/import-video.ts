@@ -1,7 +1,7 @@
 import { findVideoById, markVideoUploaded, updateVideo, updateVideoProgress } from "@/db/repos/video-repo";
 import { describeSizeOverLimit, formatBytes } from "@/lib/format-bytes";
 import { type OpenedUrl, openPublicUrl, UrlImportError } from "@/net/open-public-url";
-import { AppError } from "@/server/errors";
+import { isGoneOrChanged } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { normalizeContentType } from "@/server/videos/accepted-video-formats";
 import { headObject } from "@/storage/head-object";
@@ -130,7 +130,7 @@ async function importVideo(options: {
     openedResponse?.destroy();
     if (uploadId) await abortMultipartUpload({ s3, bucket, key: video.sourceKey, uploadId }).catch(() => {});
     if (error instanceof PermanentJobError) throw error;
-    if (error instanceof AppError && (error.code === "not_found" || error.code === "conflict")) {
+    if (isGoneOrChanged(error)) {
       log("video was deleted or changed during the import", { videoId });
       return;
     }

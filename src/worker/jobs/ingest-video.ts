@@ -5,7 +5,7 @@ import { formatLength } from "@/lib/format-length";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { MediaProbeError, probeMedia } from "@/media/probe";
 import { enqueueJob } from "@/queue/enqueue-job";
-import { AppError } from "@/server/errors";
+import { isGoneOrChanged } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
 import { ACCEPTED_FORMATS_TEXT, isAcceptedProbeFormat } from "@/server/videos/accepted-video-formats";
 import { headObject } from "@/storage/head-object";
@@ -192,7 +192,7 @@ export async function ingestStoredVideo(options: {
     });
   } catch (error) {
     // Deleted, or moved on by a parallel delivery of this job: nothing left to do here.
-    if (error instanceof AppError && (error.code === "not_found" || error.code === "conflict")) {
+    if (isGoneOrChanged(error)) {
       log("video changed while ingesting; leaving it", { videoId, reason: error.message });
       return;
     }

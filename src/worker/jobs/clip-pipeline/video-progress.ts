@@ -1,6 +1,6 @@
 import { updateVideoProgress, type VideoStatus } from "@/db/repos/video-repo";
 import type { Table } from "@/db/table";
-import { AppError } from "@/server/errors";
+import { isGoneOrChanged } from "@/server/errors";
 
 /**
  * Reports a video's stage and progress while the pipeline works, so its page can show where
@@ -66,7 +66,7 @@ export function createVideoProgress(options: {
       stage: stage ?? undefined,
       progressPercent: percent,
     }).catch((error: unknown) => {
-      if (error instanceof AppError && (error.code === "not_found" || error.code === "conflict")) {
+      if (isGoneOrChanged(error)) {
         goneController.abort(new Error(`The video is no longer ${status}: ${error.message}`));
         return;
       }
