@@ -19,12 +19,8 @@ export function countTableRequests(table: Table): {
   let requests: { operation: string; body: Record<string, unknown> }[] = [];
   table.documentClient.middlewareStack.add(
     (next) => async (args) => {
-      const request = args.request as { headers?: Record<string, string>; body?: unknown };
-      const target = Object.entries(request.headers ?? {}).find(
-        ([header]) => header.toLowerCase() === "x-amz-target",
-      );
-      const body = JSON.parse(bodyText(request.body) || "{}") as Record<string, unknown>;
-      requests.push({ operation: target?.[1].split(".").pop() ?? "unknown", body });
+      const { operation, bodyText } = readTableRequest(args.request);
+      requests.push({ operation, body: JSON.parse(bodyText || "{}") as Record<string, unknown> });
       return next(args);
     },
     { step: "finalizeRequest", name },
@@ -44,9 +40,15 @@ export function countTableRequests(table: Table): {
   };
 }
 
-/** A request's body as text: the SDK hands it over as a string or as bytes. */
-function bodyText(body: unknown): string {
-  if (typeof body === "string") return body;
-  if (body instanceof Uint8Array) return Buffer.from(body).toString("utf8");
-  return "";
+/**
+ * A DynamoDB request as the table client's middleware sees it at `finalizeRequest`: its operation
+ * (`GetItem`, `TransactWriteItems`…, from the `X-Amz-Target` header) and its JSON body as text
+ * (the SDK hands the body over as a string or as bytes).
+ */
+export function readTableRequest(request: unknown): { operation: string; bodyText: string } {
+  const { headers = {}, body } = request as { headers?: Record<string, string>; body?: unknown };
+  const target = Object.entries(headers).find(([header]) => header.toLowerCase() === "x-amz-target");
+  const bodyText =
+    typeof body === "string" ? body : body instanceof Uint8Array ? Buffer.from(body).toString("utf8") : "";
+  return { operation: target?.[1].split(".").pop() ?? "unknown", bodyText };
 }

@@ -16,6 +16,7 @@ import {
 import { createCreator } from "@/db/repos/creator-repo";
 import { DAILY_COUNTERS, type DailyCounter, listDailyAnalytics } from "@/db/repos/daily-analytics-repo";
 import { findVideoById, updateVideoStatus, type Video } from "@/db/repos/video-repo";
+import { readTableRequest } from "@/db/testing/count-table-requests";
 import type { ClipOptions } from "@/engine/clip-options";
 import { combineSubscores, DEFAULT_SCORING_WEIGHTS } from "@/engine/scoring/weights";
 import type { PlantedEvent } from "@/engine/testing/synthetic-video";
@@ -111,16 +112,8 @@ function holdWritesUntilReads(videoId: string, reads: number) {
   });
   table.documentClient.middlewareStack.add(
     (next) => async (args) => {
-      const request = args.request as { headers?: Record<string, string>; body?: unknown };
-      const body =
-        request.body instanceof Uint8Array
-          ? Buffer.from(request.body).toString("utf8")
-          : String(request.body ?? "");
-      const target = Object.entries(request.headers ?? {}).find(
-        ([header]) => header.toLowerCase() === "x-amz-target",
-      );
-      const operation = target?.[1].split(".").pop();
-      if (!body.includes(videoId)) return next(args);
+      const { operation, bodyText } = readTableRequest(args.request);
+      if (!bodyText.includes(videoId)) return next(args);
       if (operation === "UpdateItem" || operation === "TransactWriteItems") await released;
       const result = await next(args);
       if (operation === "GetItem" && ++answered >= reads) release();
