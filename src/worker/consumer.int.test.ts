@@ -6,7 +6,7 @@ import { MAX_RECEIVES_BEFORE_DLQ, provisionResources } from "../../dev/provision
 import { testRuntime } from "../../dev/test/runtime";
 import { JOB_CATALOG, type JobMessage, type JobName } from "./catalog";
 import { type Consumer, type HandlerRegistry, INTERRUPTED_TOO_OFTEN, startConsumer } from "./consumer";
-import type { JobHandler } from "./job-types";
+import { JobDeferredError, type JobHandler } from "./job-types";
 
 /**
  * The consumer against the local SQS, on a queue of its own (the same redrive policy as the
@@ -137,6 +137,46 @@ describe("startConsumer", () => {
       await expect.poll(() => messagesIn(runtime.config.aws.queueName), { timeout: 10_000 }).toBe(0);
     } finally {
       await Promise.all(consumers.map((consumer) => consumer.stop()));
+    }
+  }, 90_000);
+
+  it("sends a job that finds its work held elsewhere back to the queue for when the hold lapses, its attempt uncounted", async () => {
+    const runs: { attempt: number; holdMs: number; atMs: number }[] = [];
+    const logs: string[] = [];
+    const consumer = startConsumer({
+      runtime,
+      concurrency: 1,
+      waitTimeSeconds: 1,
+      visibilityTimeoutSeconds: 7,
+      deferSeconds: 1,
+      log: (text) => logs.push(text),
+      handlers: registry(async (_payload, { attempt, holdMs }) => {
+        runs.push({ attempt, holdMs, atMs: Date.now() });
+        // Held elsewhere for 2 s more, twice; more deferrals than the redrive policy allows
+        // receives would dead-letter it were they counted.
+        if (runs.length <= MAX_RECEIVES_BEFORE_DLQ) throw new JobDeferredError("held elsewhere", 2);
+      }),
+    });
+    try {
+      await enqueueJob(runtime, "analyze-video", { creatorId: "cr_test", videoId: "vid_held" });
+      await expect
+        .poll(() => runs.length, { timeout: 60_000, interval: 200 })
+        .toBe(MAX_RECEIVES_BEFORE_DLQ + 1);
+      // Never counted as attempts; holds last as long as the message's visibility.
+      expect(runs.map(({ attempt, holdMs }) => ({ attempt, holdMs }))).toEqual(
+        Array(MAX_RECEIVES_BEFORE_DLQ + 1).fill({ attempt: 1, holdMs: 7_000 }),
+      );
+      // Each time tried again after the hold's 2 s, not the consumer's own 1 s deferral.
+      for (const [index, run] of runs.slice(1).entries()) {
+        expect(run.atMs - runs[index]!.atMs).toBeGreaterThanOrEqual(1_900);
+      }
+      expect(logs.filter((text) => text.includes("deferred 2 s: held elsewhere"))).toHaveLength(
+        MAX_RECEIVES_BEFORE_DLQ,
+      );
+      await expect.poll(() => messagesIn(runtime.config.aws.queueName), { timeout: 10_000 }).toBe(0);
+      expect(await messagesIn(runtime.config.aws.deadLetterQueueName)).toBe(0);
+    } finally {
+      await consumer.stop();
     }
   }, 90_000);
 

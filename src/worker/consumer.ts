@@ -11,7 +11,7 @@ import type { Runtime } from "@/server/runtime";
 import { JOB_CATALOG, JobMessage, type JobName } from "./catalog";
 import { failureReasonOf } from "./failure-reason";
 import type { JobHandler, JobLog } from "./job-types";
-import { PermanentJobError } from "./job-types";
+import { JobDeferredError, PermanentJobError } from "./job-types";
 
 /**
  * Long-polls the job queue and runs handlers with bounded concurrency.
@@ -29,7 +29,9 @@ import { PermanentJobError } from "./job-types";
  *   instead would count every wait as a receive, and the queue's redrive policy would move a
  *   job that only waited its turn a few times to the dead-letter queue, never run.
  * - The same job (kind and payload) never runs twice at once here: a copy received while it
- *   runs (its visibility lapsed, or it was queued again) is deferred the same way.
+ *   runs (its visibility lapsed, or it was queued again) is deferred the same way. Across
+ *   workers a job takes a hold on its work (`JobContext.holdMs`) and defers a copy that finds
+ *   the work held by throwing JobDeferredError.
  * - On stop, no new message is taken, even with every slot busy; running jobs get
  *   `shutdownGraceMs` to finish, then are aborted and handed back for another worker without
  *   counting as an attempt (see `handBack`).
@@ -190,6 +192,7 @@ export function startConsumer(options: ConsumerOptions): Consumer {
       signal,
       attempt,
       isFinalAttempt: attempt >= definition.maxAttempts,
+      holdMs: visibilityTimeoutSeconds * 1000,
       log: jobLog,
     };
     let handler: JobHandler<JobName> | undefined;
@@ -211,6 +214,12 @@ export function startConsumer(options: ConsumerOptions): Consumer {
           // Shutdown, not failure: the job goes back for the next worker, its attempt uncounted.
           await handBack(queueUrl, message, job);
           jobLog("handed back on shutdown");
+          return;
+        }
+        if (error instanceof JobDeferredError) {
+          const delaySeconds = Math.min(900, Math.max(deferSeconds, Math.ceil(error.retryAfterSeconds)));
+          await resendUncounted(queueUrl, message, job, delaySeconds);
+          jobLog(`deferred ${delaySeconds} s: ${error.message}`);
           return;
         }
         const reason = timeout.aborted

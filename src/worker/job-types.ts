@@ -11,6 +11,12 @@ export type JobContext = {
   attempt: number;
   /** True when a failure now will not be retried. */
   isFinalAttempt: boolean;
+  /**
+   * How long a hold the job takes on shared work (a video's pipeline) lasts unless renewed: the
+   * queue's visibility timeout, renewed as often as the message's. A worker that dies stops
+   * renewing both, so its hold has lapsed by the time its message is handed out again.
+   */
+  holdMs: number;
   log: JobLog;
 };
 
@@ -31,5 +37,19 @@ export class PermanentJobError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "PermanentJobError";
+  }
+}
+
+/**
+ * The job cannot run yet: another worker is on the same work. The consumer sends it back to
+ * the queue to be tried after `retryAfterSeconds`, without counting this as an attempt.
+ */
+export class JobDeferredError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = "JobDeferredError";
   }
 }

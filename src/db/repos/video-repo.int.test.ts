@@ -25,9 +25,11 @@ import {
   findLastUploadPartAt,
   findRecordedUploadParts,
   findVideoById,
+  holdVideoPipeline,
   listVideoIndex,
   listVideosByCreator,
   recordUploadPart,
+  releaseVideoPipeline,
   updateVideo,
   updateVideoProgress,
   updateVideoStatus,
@@ -217,6 +219,67 @@ describe("video repository", () => {
     expect(
       await codeOf(updateVideo({ table, creatorId, videoId: createId("video"), set: { filename: "x.mp4" } })),
     ).toBe("not_found");
+  });
+
+  it("holds a video's pipeline for one run at a time, until let go or lapsed, without touching what the sweep reads", async () => {
+    const creatorId = createId("creator");
+    const { videoId } = await createVideo({ table, video: singleUploadVideo(creatorId) });
+    const ids = { table, creatorId, videoId };
+    const at = (seconds: number) => new Date(Date.UTC(2026, 11, 3, 12, 0, seconds));
+    // Only while the pipeline works on it.
+    expect(await holdVideoPipeline({ ...ids, runId: "run-a", holdMs: 10_000, now: at(0) })).toEqual({
+      kind: "not-in-progress",
+    });
+    await updateVideoStatus({ ...ids, from: ["UPLOADING"], to: "UPLOADED" });
+    await updateVideoStatus({ ...ids, from: ["UPLOADED"], to: "QUEUED" });
+    const analyzing = await updateVideoStatus({ ...ids, from: ["QUEUED"], to: "ANALYZING" });
+
+    expect(await holdVideoPipeline({ ...ids, runId: "run-a", holdMs: 10_000, now: at(0) })).toEqual({
+      kind: "held",
+    });
+    // Another run is told until when; the same run renews.
+    expect(await holdVideoPipeline({ ...ids, runId: "run-b", holdMs: 10_000, now: at(5) })).toEqual({
+      kind: "held-elsewhere",
+      heldUntil: at(10).toISOString(),
+    });
+    expect(await holdVideoPipeline({ ...ids, runId: "run-a", holdMs: 10_000, now: at(8) })).toEqual({
+      kind: "held",
+    });
+    expect(await holdVideoPipeline({ ...ids, runId: "run-b", holdMs: 10_000, now: at(12) })).toMatchObject({
+      kind: "held-elsewhere",
+      heldUntil: at(18).toISOString(),
+    });
+    // Lapsed unrenewed (its worker died): taken by the next run. The lapsed run lets go of nothing.
+    expect(await holdVideoPipeline({ ...ids, runId: "run-b", holdMs: 10_000, now: at(19) })).toEqual({
+      kind: "held",
+    });
+    await releaseVideoPipeline({ ...ids, runId: "run-a" });
+    expect(await findVideoById({ ...ids, consistent: true })).toMatchObject({
+      pipelineRunId: "run-b",
+      pipelineHeldUntil: at(29).toISOString(),
+      // Bookkeeping, not a change: the sweep still sees when the video last moved.
+      version: analyzing.version,
+      updatedAt: analyzing.updatedAt,
+    });
+    // Let go: the next run need not wait for it to lapse.
+    await releaseVideoPipeline({ ...ids, runId: "run-b" });
+    expect(await holdVideoPipeline({ ...ids, runId: "run-c", holdMs: 10_000, now: at(20) })).toEqual({
+      kind: "held",
+    });
+    await updateVideoStatus({ ...ids, from: ["ANALYZING"], to: "RENDERING" });
+    expect(await holdVideoPipeline({ ...ids, runId: "run-d", holdMs: 10_000, now: at(21) })).toMatchObject({
+      kind: "held-elsewhere",
+    });
+    await updateVideoStatus({ ...ids, from: ["RENDERING"], to: "READY" });
+    expect(await holdVideoPipeline({ ...ids, runId: "run-c", holdMs: 10_000, now: at(22) })).toEqual({
+      kind: "not-in-progress",
+    });
+    await deleteVideoItems({ ...ids, emptyFolderAfter: at(60) });
+    expect(await holdVideoPipeline({ ...ids, runId: "run-c", holdMs: 10_000, now: at(23) })).toEqual({
+      kind: "not-in-progress",
+    });
+    await releaseVideoPipeline({ ...ids, runId: "run-c" });
+    expect(await exists(videoKey(creatorId, videoId))).toBe(false);
   });
 
   it("lists a creator's videos newest first with one Query per page that reads nothing it throws away", async () => {

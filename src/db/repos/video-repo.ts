@@ -148,6 +148,13 @@ export const VideoItem = z.object({
    * the same work alongside; a request that died lets go when the time passes.
    */
   completingUntil: z.string().nullable().default(null),
+  /**
+   * The run of the analysis pipeline working on the video, and until when it holds it (ISO
+   * time; renewed while it works). A second copy of the job, on another worker, waits for the
+   * hold to be let go or to lapse instead of running the same stages alongside.
+   */
+  pipelineRunId: z.string().nullable().default(null),
+  pipelineHeldUntil: z.string().nullable().default(null),
   probe: MediaProbeSchema.nullable(),
   thumbnailKey: z.string().nullable(),
   analysis: VideoAnalysisInfo.nullable(),
@@ -187,6 +194,8 @@ export type VideoChanges = Partial<
     | "sourceContentType"
     | "sourceEtag"
     | "completingUntil"
+    | "pipelineRunId"
+    | "pipelineHeldUntil"
     | "probe"
     | "thumbnailKey"
     | "seekableCopyKey"
@@ -274,6 +283,8 @@ export async function createVideo(options: { table: Table; video: NewVideo; now?
     sourceContentType: null,
     sourceEtag: null,
     completingUntil: null,
+    pipelineRunId: null,
+    pipelineHeldUntil: null,
     probe: null,
     thumbnailKey: null,
     seekableCopyKey: null,
@@ -708,6 +719,92 @@ export async function releaseVideoCompletion(options: {
   expression.values[":hold"] = options.hold;
   // Not where it was let go already (the status change clears it), or lapsed and taken by another.
   await updateVideoWhere(table, options, expression, "attribute_exists(PK) AND #completingUntil = :hold");
+}
+
+export type PipelineHoldOutcome =
+  | { kind: "held" }
+  /** Another run holds the video until `heldUntil`. */
+  | { kind: "held-elsewhere"; heldUntil: string }
+  /** The video is gone, or no longer ANALYZING or RENDERING. */
+  | { kind: "not-in-progress" };
+
+/**
+ * Takes, or renews, run `runId`'s hold on an ANALYZING or RENDERING video's pipeline for
+ * `holdMs`: where no other run holds it, or that run's hold has lapsed (its worker died). The
+ * hold is bookkeeping, not a change: it leaves `version` and `updatedAt` (by which the sweep
+ * tells a stalled video) as they are.
+ */
+export async function holdVideoPipeline(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+  runId: string;
+  holdMs: number;
+  now?: Date;
+}): Promise<PipelineHoldOutcome> {
+  const { table, creatorId, videoId, runId } = options;
+  const now = options.now ?? new Date();
+  try {
+    await table.documentClient.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: videoKey(creatorId, videoId),
+        UpdateExpression: "SET #runId = :runId, #heldUntil = :until",
+        ConditionExpression: [
+          "attribute_exists(PK)",
+          "#status IN (:analyzing, :rendering)",
+          "(attribute_not_exists(#heldUntil) OR attribute_type(#heldUntil, :nullType) OR #heldUntil < :now OR #runId = :runId)",
+        ].join(" AND "),
+        ExpressionAttributeNames: {
+          "#runId": "pipelineRunId",
+          "#heldUntil": "pipelineHeldUntil",
+          "#status": "status",
+        },
+        ExpressionAttributeValues: {
+          ":runId": runId,
+          ":until": new Date(now.getTime() + options.holdMs).toISOString(),
+          ":now": now.toISOString(),
+          ":nullType": "NULL",
+          ":analyzing": "ANALYZING",
+          ":rendering": "RENDERING",
+        },
+        ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+      }),
+    );
+    return { kind: "held" };
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    const old = error.Item;
+    const status = old?.status?.S;
+    const heldUntil = old?.pipelineHeldUntil?.S;
+    if (!old || (status !== "ANALYZING" && status !== "RENDERING") || !heldUntil)
+      return { kind: "not-in-progress" };
+    return { kind: "held-elsewhere", heldUntil };
+  }
+}
+
+// Let go of run `runId`'s hold on the video's pipeline; a hold since lapsed and taken by another run is left alone.
+export async function releaseVideoPipeline(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+  runId: string;
+}): Promise<void> {
+  const { table, creatorId, videoId } = options;
+  try {
+    await table.documentClient.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: videoKey(creatorId, videoId),
+        UpdateExpression: "SET #runId = :none, #heldUntil = :none",
+        ConditionExpression: "attribute_exists(PK) AND #runId = :runId",
+        ExpressionAttributeNames: { "#runId": "pipelineRunId", "#heldUntil": "pipelineHeldUntil" },
+        ExpressionAttributeValues: { ":runId": options.runId, ":none": null },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
 }
 
 // Record one part of a multipart upload (part number → ETag), for servers without ListParts.

@@ -98,6 +98,7 @@ function jobContext(logs: string[]): JobContext {
     signal: new AbortController().signal,
     attempt: 1,
     isFinalAttempt: false,
+    holdMs: 120_000,
     log: (message) => logs.push(message),
   };
 }

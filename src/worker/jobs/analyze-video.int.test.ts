@@ -15,7 +15,13 @@ import {
 } from "@/db/repos/clip-repo";
 import { createCreator } from "@/db/repos/creator-repo";
 import { DAILY_COUNTERS, type DailyCounter, listDailyAnalytics } from "@/db/repos/daily-analytics-repo";
-import { findVideoById, updateVideoStatus, type Video } from "@/db/repos/video-repo";
+import {
+  findVideoById,
+  holdVideoPipeline,
+  releaseVideoPipeline,
+  updateVideoStatus,
+  type Video,
+} from "@/db/repos/video-repo";
 import { readTableRequest } from "@/db/testing/count-table-requests";
 import type { ClipOptions } from "@/engine/clip-options";
 import { combineSubscores, DEFAULT_SCORING_WEIGHTS } from "@/engine/scoring/weights";
@@ -43,7 +49,7 @@ import { createQueuedTestVideo } from "@/worker/testing/create-queued-test-video
 import { provisionResources } from "../../../dev/provision";
 import { childProcesses } from "../../../dev/test/child-processes";
 import { testRuntime } from "../../../dev/test/runtime";
-import { type JobContext, PermanentJobError } from "../job-types";
+import { type JobContext, JobDeferredError, PermanentJobError } from "../job-types";
 import { analyzeVideoJob } from "./analyze-video";
 import { renderClipJob } from "./render-clip";
 
@@ -57,6 +63,7 @@ function jobContext(logs: string[], jobRuntime = runtime): JobContext {
     signal: new AbortController().signal,
     attempt: 1,
     isFinalAttempt: false,
+    holdMs: 120_000,
     log: (message) => logs.push(message),
   };
 }
@@ -352,6 +359,79 @@ describe("analyze-video job", () => {
       requeueCount: 0,
     });
   });
+
+  it("sends back a copy that finds the video held by a run on another worker, and runs it once that run lets go", async () => {
+    const { creatorId, videoId } = video;
+    const ids = { table, creatorId, videoId };
+    // A run on another worker is rendering it (the sweep, or SQS, made a second copy of its job).
+    await updateVideoStatus({ ...ids, from: ["READY"], to: "RENDERING" });
+    expect(await holdVideoPipeline({ ...ids, runId: "other-worker", holdMs: 60_000 })).toEqual({
+      kind: "held",
+    });
+    const before = await findVideoById({ ...ids, consistent: true });
+    const deferred = await analyzeVideoJob.run({ creatorId, videoId }, jobContext([])).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(deferred).toBeInstanceOf(JobDeferredError);
+    // Tried again when the other run's hold would lapse, should its worker die.
+    expect((deferred as JobDeferredError).retryAfterSeconds).toBeGreaterThan(50);
+    expect((deferred as JobDeferredError).retryAfterSeconds).toBeLessThanOrEqual(61);
+    expect(await findVideoById({ ...ids, consistent: true })).toEqual(before);
+
+    await releaseVideoPipeline({ ...ids, runId: "other-worker" });
+    const logs: string[] = [];
+    await analyzeVideoJob.run({ creatorId, videoId }, jobContext(logs));
+    expect(await findVideoById({ ...ids, consistent: true })).toMatchObject({
+      status: "READY",
+      pipelineRunId: null,
+      pipelineHeldUntil: null,
+    });
+    expect(logs.filter((line) => line.startsWith("render: layout"))).toEqual([]);
+  });
+
+  it("stops a run whose hold another run took over, leaving the video to that run", async () => {
+    const { creatorId, videoId } = video;
+    const ids = { table, creatorId, videoId };
+    const unfinished = firstRun.clips.at(-1)!;
+    await updateVideoStatus({ ...ids, from: ["READY"], to: "RENDERING" });
+    await setClipRenderStatus({
+      ...ids,
+      clipId: unfinished.clipId,
+      revision: 0,
+      status: "FAILED",
+      failureReason: "killed",
+    });
+    const tempDirsBefore = await analyzeTempDirs();
+    const logs: string[] = [];
+    // A hold of 0.6 s, renewed every 0.2 s.
+    const running = analyzeVideoJob.run({ creatorId, videoId }, { ...jobContext(logs), holdMs: 600 });
+    await expect
+      .poll(async () => (await findVideoById({ ...ids, consistent: true }))?.stage, { interval: 50 })
+      .toMatch(/^Rendering clip/);
+    // This run's worker stalled past its hold (a pause, a lost network), and another run took
+    // the video meanwhile: to the other run, the hold had lapsed.
+    const takenAt = new Date(Date.now() + 700);
+    expect(await holdVideoPipeline({ ...ids, runId: "other-worker", holdMs: 60_000, now: takenAt })).toEqual({
+      kind: "held",
+    });
+    await running;
+    expect(logs).toContain("another run has taken this video over; stopping");
+    expect(await findVideoById({ ...ids, consistent: true })).toMatchObject({
+      status: "RENDERING",
+      pipelineRunId: "other-worker",
+    });
+    expect(await leftSince(tempDirsBefore)).toEqual([]);
+
+    // The other run's work, done here: the video ends READY with its clips, none twice.
+    await releaseVideoPipeline({ ...ids, runId: "other-worker" });
+    await analyzeVideoJob.run({ creatorId, videoId }, jobContext([]));
+    const after = await listClipsByVideo({ ...ids, consistent: true });
+    expect(after.map((clip) => [clip.clipId, clip.status])).toEqual(
+      firstRun.clips.map((clip) => [clip.clipId, "READY"]),
+    );
+    expect(await countItems(creatorId, CLIP_SK_PREFIX)).toBe(after.length);
+  }, 240_000);
 
   it("resumes mid-render: skips analysis, re-renders only the unfinished clip, never duplicates", async () => {
     const { creatorId, videoId } = video;

@@ -16,6 +16,7 @@ import { findCreatorById } from "@/db/repos/creator-repo";
 import { incrementDailyCounters } from "@/db/repos/daily-analytics-repo";
 import {
   findVideoById,
+  holdVideoPipeline,
   updateVideo,
   updateVideoStatus,
   type Video,
@@ -51,9 +52,10 @@ import { seekableCopyObjectKey, videoThumbnailObjectKey } from "@/storage/object
 import { presignGet } from "@/storage/presign";
 import { failureReasonOf } from "../failure-reason";
 import type { JobContext, JobHandler } from "../job-types";
-import { PermanentJobError } from "../job-types";
+import { JobDeferredError, PermanentJobError } from "../job-types";
 import { emailVideoOutcome } from "../notify/email-video-outcome";
 import { momentsBesideEditedClips, momentsToFindBeside } from "./clip-pipeline/moments-beside-edited-clips";
+import { keepPipelineHeld, newPipelineRunId } from "./clip-pipeline/pipeline-hold";
 import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
 import { createVideoProgress, type VideoProgress } from "./clip-pipeline/video-progress";
 import { assertSourceUnchanged, failChangedSource } from "./pinned-source";
@@ -68,7 +70,10 @@ import { renderFromStoredSource, seekableStoredSource } from "./stored-source";
  * Every stage is idempotent and its result is kept: the signals and the analysis as JSON
  * under the video's `analysis/` prefix, the clips as items with deterministic ids, each
  * render as the clip's READY state. A redelivered job (a crash, a timeout, a worker killed
- * mid-render) finds the video ANALYZING or RENDERING, skips what is done and carries on.
+ * mid-render) finds the video ANALYZING or RENDERING, skips what is done and carries on. One
+ * run works on a video at a time: a copy of the job that finds another run holding it (one
+ * still alive on another worker) goes back to the queue until that run lets go or its hold
+ * lapses (pipeline-hold.ts).
  * The status moves QUEUED → ANALYZING → RENDERING → READY, each step conditional; when the
  * job gives up the video is FAILED with the reason.
  */
@@ -140,6 +145,9 @@ export async function analyzeVideo(options: { creatorId: string; videoId: string
     log(`video is ${video.status}; nothing to do`, { videoId });
     return;
   }
+  // This run holds the video while it works (pipeline-hold.ts): a copy of the job finding it
+  // held waits, rather than run the same stages on another worker.
+  const runId = newPipelineRunId();
   if (video.status === "QUEUED") {
     try {
       video = await updateVideoStatus({
@@ -150,6 +158,7 @@ export async function analyzeVideo(options: { creatorId: string; videoId: string
         to: "ANALYZING",
         stage: "Starting",
         progressPercent: 0,
+        set: { pipelineRunId: runId, pipelineHeldUntil: new Date(Date.now() + context.holdMs).toISOString() },
       });
     } catch (error) {
       if (!isGoneOrChanged(error)) throw error;
@@ -158,7 +167,22 @@ export async function analyzeVideo(options: { creatorId: string; videoId: string
       log("another delivery has just started this video; leaving it to that one", { videoId });
       return;
     }
+  } else {
+    // ANALYZING or RENDERING: a run resuming after one that ended (crashed, retried, handed
+    // back), or a copy of a run still going.
+    const held = await holdVideoPipeline({ table, creatorId, videoId, runId, holdMs: context.holdMs });
+    if (held.kind === "held-elsewhere") {
+      throw new JobDeferredError(
+        "another run is working on this video",
+        (Date.parse(held.heldUntil) - Date.now()) / 1000 + 1,
+      );
+    }
+    if (held.kind === "not-in-progress") {
+      log("video left the pipeline meanwhile; nothing to do", { videoId });
+      return;
+    }
   }
+  const hold = keepPipelineHeld({ table, creatorId, videoId, runId, holdMs: context.holdMs, log });
 
   const progress = createVideoProgress({
     table,
@@ -168,7 +192,10 @@ export async function analyzeVideo(options: { creatorId: string; videoId: string
     resumedFromPercent: video.progressPercent,
     log,
   });
-  const workDir = await mkdtemp(path.join(os.tmpdir(), "truss-analyze-"));
+  const workDir = await mkdtemp(path.join(os.tmpdir(), "truss-analyze-")).catch(async (error: unknown) => {
+    await hold.release();
+    throw error;
+  });
   const state: PipelineState = {
     context,
     table,
@@ -177,15 +204,25 @@ export async function analyzeVideo(options: { creatorId: string; videoId: string
     video,
     workDir,
     progress,
-    signal: AbortSignal.any([context.signal, progress.gone]),
+    signal: AbortSignal.any([context.signal, progress.gone, hold.lost]),
     downloadedPath: null,
     sourcePath: null,
   };
-  let outcome: "done" | "stopped";
+  let outcome: "done" | "stopped" | "taken-over";
   try {
     outcome = await runStages(state);
   } catch (error) {
-    if (!(progress.gone.aborted && !context.signal.aborted)) {
+    const stoppedHere = (stop: AbortSignal) => stop.aborted && !context.signal.aborted;
+    if (stoppedHere(hold.lost)) {
+      log("another run has taken this video over; stopping", { videoId });
+      outcome = "taken-over";
+    } else if (stoppedHere(progress.gone)) {
+      log("video was deleted or failed elsewhere; stopping", {
+        videoId,
+        reason: String(progress.gone.reason),
+      });
+      outcome = "stopped";
+    } else {
       // Another file was stored over the one upload-complete checked (pinned-source.ts).
       if (error instanceof ObjectChangedError) throw await failChangedSource(runtime, video);
       // The file itself is the problem: trying again reads the same bytes.
@@ -197,11 +234,11 @@ export async function analyzeVideo(options: { creatorId: string; videoId: string
       }
       throw error;
     }
-    log("video was deleted or failed elsewhere; stopping", { videoId, reason: String(progress.gone.reason) });
-    outcome = "stopped";
   } finally {
     await progress.settle();
     await rm(workDir, { recursive: true, force: true });
+    // Let go at once, so the retry, or the run after a shutdown, need not wait for it to lapse.
+    await hold.release();
   }
   if (outcome === "stopped") await removeIfDeleted(state);
 }

@@ -9,6 +9,7 @@ export function testJobContext(runtime: Runtime, options: { attempt?: number; si
     signal: options.signal ?? new AbortController().signal,
     attempt: options.attempt ?? 1,
     isFinalAttempt: false,
+    holdMs: 120_000,
     log: (message, details) => lines.push(`${message}${details ? ` ${JSON.stringify(details)}` : ""}`),
   };
   return { context, lines };
