@@ -180,14 +180,17 @@ describe("startConsumer", () => {
     }
   }, 90_000);
 
-  it("gives up a job whose last attempt took its worker down, telling the handler why", async () => {
+  it("gives up a job whose last attempt took its worker down, telling the handler why, when the handler is ready to", async () => {
     const runs: number[] = [];
     const givenUp: string[] = [];
+    let askedToGiveUp = 0;
     const handler: JobHandler<JobName> = {
       run: async (_payload, { attempt }) => {
         runs.push(attempt);
       },
       onGiveUp: async (_payload, _context, reason) => {
+        // The first time, the dead worker's hold on the video has not lapsed yet.
+        if (++askedToGiveUp === 1) throw new JobDeferredError("held", 1);
         givenUp.push(reason);
       },
     };
@@ -216,6 +219,7 @@ describe("startConsumer", () => {
         }),
       );
       await expect.poll(() => givenUp, { timeout: 15_000 }).toEqual([INTERRUPTED_TOO_OFTEN]);
+      expect(askedToGiveUp).toBe(2);
       expect(runs).toEqual([]);
       await expect
         .poll(() => messagesIn(runtime.config.aws.deadLetterQueueName), { timeout: 10_000 })

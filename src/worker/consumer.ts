@@ -216,19 +216,26 @@ export function startConsumer(options: ConsumerOptions): Consumer {
           jobLog("handed back on shutdown");
           return;
         }
-        if (error instanceof JobDeferredError) {
-          const delaySeconds = Math.min(900, Math.max(deferSeconds, Math.ceil(error.retryAfterSeconds)));
+        const putOff = async (deferral: JobDeferredError) => {
+          const delaySeconds = Math.min(900, Math.max(deferSeconds, Math.ceil(deferral.retryAfterSeconds)));
           await resendUncounted(queueUrl, message, job, delaySeconds);
-          jobLog(`deferred ${delaySeconds} s: ${error.message}`);
-          return;
-        }
+          jobLog(`deferred ${delaySeconds} s: ${deferral.message}`);
+        };
+        if (error instanceof JobDeferredError) return await putOff(error);
         const reason = timeout.aborted
           ? `Timed out after ${Math.round(definition.timeoutMs / 60_000)} minutes.`
           : failureReasonOf(error);
         const permanent = error instanceof PermanentJobError || error instanceof ZodError;
         if (permanent || context.isFinalAttempt) {
           jobLog("giving up", { reason, permanent });
-          await handler?.onGiveUp?.(payload, { ...context, isFinalAttempt: true }, reason);
+          try {
+            await handler?.onGiveUp?.(payload, { ...context, isFinalAttempt: true }, reason);
+          } catch (giveUpError) {
+            // Not now (another worker's run holds the work): sent back, and taken up again once
+            // that run may have ended.
+            if (giveUpError instanceof JobDeferredError) return await putOff(giveUpError);
+            throw giveUpError;
+          }
           await moveToDeadLetter(queueUrl, message, reason);
         } else {
           const backoffSeconds = Math.min(900, retryBaseSeconds * 3 ** (attempt - 1));

@@ -329,7 +329,12 @@ describe("analyze-video job", () => {
     expect(await watch.stop()).toBe(1);
     expect(failure).toBeInstanceOf(MediaCommandError);
     expect(failure).not.toBeInstanceOf(PermanentJobError);
-    expect((await findVideoById({ table, ...ref, consistent: true }))?.status).toBe("ANALYZING");
+    // Let go of, so the retry need not wait for the failed run's hold to lapse.
+    expect(await findVideoById({ table, ...ref, consistent: true })).toMatchObject({
+      status: "ANALYZING",
+      pipelineRunId: null,
+      pipelineHeldUntil: null,
+    });
     // The retry the consumer makes of it.
     await analyzeVideoJob.run(ref, jobContext([]));
     expect((await findVideoById({ table, ...ref, consistent: true }))?.status).toBe("READY");
@@ -388,6 +393,36 @@ describe("analyze-video job", () => {
       pipelineHeldUntil: null,
     });
     expect(logs.filter((line) => line.startsWith("render: layout"))).toEqual([]);
+  });
+
+  it("leaves giving up a video to later while another run holds it", async () => {
+    const { video: queued } = await createQueuedTestVideo({ runtime, durationSeconds: 20 });
+    const ids = { table, creatorId: queued.creatorId, videoId: queued.videoId };
+    await updateVideoStatus({ ...ids, from: ["QUEUED"], to: "ANALYZING" });
+    // This job's last attempt ended with its worker, and a copy of the job runs on another one.
+    expect(await holdVideoPipeline({ ...ids, runId: "other-worker", holdMs: 30_000 })).toEqual({
+      kind: "held",
+    });
+    const giveUp = () =>
+      analyzeVideoJob.onGiveUp!(
+        { creatorId: ids.creatorId, videoId: ids.videoId },
+        jobContext([]),
+        "It died.",
+      );
+    const deferred = await giveUp().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(deferred).toBeInstanceOf(JobDeferredError);
+    expect((deferred as JobDeferredError).retryAfterSeconds).toBeGreaterThan(25);
+    expect((await findVideoById({ ...ids, consistent: true }))?.status).toBe("ANALYZING");
+    // That run has ended without a verdict (its hold let go, or lapsed): the video is failed now.
+    await releaseVideoPipeline({ ...ids, runId: "other-worker" });
+    await giveUp();
+    expect(await findVideoById({ ...ids, consistent: true })).toMatchObject({
+      status: "FAILED",
+      failureReason: "It died.",
+    });
   });
 
   it("stops a run whose hold another run took over, leaving the video to that run", async () => {

@@ -17,6 +17,7 @@ import { incrementDailyCounters } from "@/db/repos/daily-analytics-repo";
 import {
   findVideoById,
   holdVideoPipeline,
+  releaseVideoPipeline,
   updateVideo,
   updateVideoStatus,
   type Video,
@@ -87,6 +88,13 @@ export const analyzeVideoJob: JobHandler<"analyze-video"> = {
   run: (payload, context) => analyzeVideo({ ...payload, context }),
   onGiveUp: async ({ creatorId, videoId }, context, reason) => {
     const table = tableOf(context.runtime);
+    // A run that gives up has let go of its hold by now: a live one is another run's (a copy that
+    // took over, this job's message handed out again while its last attempt still ran) or that
+    // of a run whose worker died moments ago. Asked again once it lapses: a live run renews it,
+    // and its outcome stands; a dead one's lapses, and the video is failed then.
+    const current = await findVideoById({ table, creatorId, videoId, consistent: true });
+    const heldForMs = current?.pipelineHeldUntil ? Date.parse(current.pipelineHeldUntil) - Date.now() : 0;
+    if (heldForMs > 0) throw new JobDeferredError("another run holds this video", heldForMs / 1000 + 1);
     let failed: Video;
     try {
       failed = await updateVideoStatus({
@@ -148,40 +156,9 @@ export async function analyzeVideo(options: { creatorId: string; videoId: string
   // This run holds the video while it works (pipeline-hold.ts): a copy of the job finding it
   // held waits, rather than run the same stages on another worker.
   const runId = newPipelineRunId();
-  if (video.status === "QUEUED") {
-    try {
-      video = await updateVideoStatus({
-        table,
-        creatorId,
-        videoId,
-        from: ["QUEUED"],
-        to: "ANALYZING",
-        stage: "Starting",
-        progressPercent: 0,
-        set: { pipelineRunId: runId, pipelineHeldUntil: new Date(Date.now() + context.holdMs).toISOString() },
-      });
-    } catch (error) {
-      if (!isGoneOrChanged(error)) throw error;
-      // Another delivery of this job (a copy the sweep queued) started it a moment ago: it is
-      // running, and its own message comes back should its worker die. Two would run it twice.
-      log("another delivery has just started this video; leaving it to that one", { videoId });
-      return;
-    }
-  } else {
-    // ANALYZING or RENDERING: a run resuming after one that ended (crashed, retried, handed
-    // back), or a copy of a run still going.
-    const held = await holdVideoPipeline({ table, creatorId, videoId, runId, holdMs: context.holdMs });
-    if (held.kind === "held-elsewhere") {
-      throw new JobDeferredError(
-        "another run is working on this video",
-        (Date.parse(held.heldUntil) - Date.now()) / 1000 + 1,
-      );
-    }
-    if (held.kind === "not-in-progress") {
-      log("video left the pipeline meanwhile; nothing to do", { videoId });
-      return;
-    }
-  }
+  const taken = await takeVideo(video, runId, context);
+  if (!taken) return;
+  video = taken;
   const hold = keepPipelineHeld({ table, creatorId, videoId, runId, holdMs: context.holdMs, log });
 
   const progress = createVideoProgress({
@@ -235,12 +212,69 @@ export async function analyzeVideo(options: { creatorId: string; videoId: string
       throw error;
     }
   } finally {
-    await progress.settle();
-    await rm(workDir, { recursive: true, force: true });
-    // Let go at once, so the retry, or the run after a shutdown, need not wait for it to lapse.
-    await hold.release();
+    try {
+      await progress.settle();
+      await rm(workDir, { recursive: true, force: true });
+    } finally {
+      // Let go at once, so the retry, or the run after a shutdown, need not wait for it to lapse.
+      await hold.release();
+    }
   }
   if (outcome === "stopped") await removeIfDeleted(state);
+}
+
+/**
+ * Takes the video for run `runId`: QUEUED → ANALYZING with the run's hold, or the hold on an
+ * ANALYZING or RENDERING video that no live run holds (a run resumed after a crash, a retry, a
+ * hand-back). Returns the video as the run starts it, or null when there is nothing to do;
+ * throws JobDeferredError while another run holds it.
+ */
+async function takeVideo(video: Video, runId: string, context: JobContext): Promise<Video | null> {
+  const { creatorId, videoId } = video;
+  const ids = { table: tableOf(context.runtime), creatorId, videoId };
+  try {
+    if (video.status === "QUEUED") {
+      try {
+        return await updateVideoStatus({
+          ...ids,
+          from: ["QUEUED"],
+          to: "ANALYZING",
+          stage: "Starting",
+          progressPercent: 0,
+          set: {
+            pipelineRunId: runId,
+            pipelineHeldUntil: new Date(Date.now() + context.holdMs).toISOString(),
+          },
+        });
+      } catch (error) {
+        if (!isGoneOrChanged(error)) throw error;
+        // Another delivery of this job (a copy the sweep queued) started it a moment ago: it is
+        // running, and its own message comes back should its worker die. Two would run it twice.
+        context.log("another delivery has just started this video; leaving it to that one", { videoId });
+        return null;
+      }
+    }
+    const held = await holdVideoPipeline({ ...ids, runId, holdMs: context.holdMs });
+    if (held.kind === "held-elsewhere") {
+      throw new JobDeferredError(
+        "another run is working on this video",
+        (Date.parse(held.heldUntil) - Date.now()) / 1000 + 1,
+      );
+    }
+    // Read again under the hold: the run before this one may have moved it on since (to
+    // RENDERING, say), and this run must start from there.
+    const current = held.kind === "held" ? await findVideoById({ ...ids, consistent: true }) : undefined;
+    if (current?.status === "ANALYZING" || current?.status === "RENDERING") return current;
+    context.log("video left the pipeline meanwhile; nothing to do", { videoId });
+    await releaseVideoPipeline({ ...ids, runId });
+    return null;
+  } catch (error) {
+    // A write whose answer was lost may have taken the hold all the same: the retry must not wait
+    // for it to lapse.
+    if (!(error instanceof JobDeferredError))
+      await releaseVideoPipeline({ ...ids, runId }).catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
