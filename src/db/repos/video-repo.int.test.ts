@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
 import {
   activeRenderKey,
@@ -233,6 +233,14 @@ describe("video repository", () => {
     await updateVideoStatus({ ...ids, from: ["UPLOADING"], to: "UPLOADED" });
     await updateVideoStatus({ ...ids, from: ["UPLOADED"], to: "QUEUED" });
     const analyzing = await updateVideoStatus({ ...ids, from: ["QUEUED"], to: "ANALYZING" });
+    // As a video stored before holds were kept has it: no hold attributes at all.
+    await table.documentClient.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: videoKey(creatorId, videoId),
+        UpdateExpression: "REMOVE pipelineRunId, pipelineHeldUntil",
+      }),
+    );
 
     expect(await holdVideoPipeline({ ...ids, runId: "run-a", holdMs: 10_000, now: at(0) })).toEqual({
       kind: "held",
