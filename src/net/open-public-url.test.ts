@@ -4,6 +4,7 @@ import { text } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type HostResolver,
+  MAX_IMPORT_URL_LENGTH,
   openPublicUrl,
   parseImportUrl,
   resolvePublicAddresses,
@@ -312,5 +313,8 @@ describe("resolvePublicAddresses and parseImportUrl", () => {
     ]) {
       expect(() => parseImportUrl(value), value).toThrow(UrlImportError);
     }
+    const longest = `https://example.com/${"a".repeat(MAX_IMPORT_URL_LENGTH - 20)}`;
+    expect(parseImportUrl(longest).hostname).toBe("example.com");
+    expect(() => parseImportUrl(`${longest}b`)).toThrow("This URL is too long: at most 2,048 characters.");
   });
 });

@@ -50,7 +50,16 @@ const systemResolver: HostResolver = async (hostname) =>
   }));
 
 /** Parses and checks the shape of an import URL (no network). */
+/** Longer than any media link a creator pastes; a bound on what is stored with the video. */
+export const MAX_IMPORT_URL_LENGTH = 2048;
+
 export function parseImportUrl(value: string): URL {
+  if (value.length > MAX_IMPORT_URL_LENGTH)
+    throw new UrlImportError(
+      "invalid-url",
+      `This URL is too long: at most ${MAX_IMPORT_URL_LENGTH.toLocaleString("en-US")} characters.`,
+      { permanent: true },
+    );
   let url: URL;
   try {
     url = new URL(value);

@@ -64,7 +64,7 @@ export function parseSubtitles(text: string): TranscriptSegment[] {
     throw new SubtitleParseError(
       sawTimingLine
         ? "The subtitle file has no usable cue: every timing line was malformed or had no text."
-        : "This is not an SRT or WebVTT file: no `00:00:01,000 --> 00:00:02,000` timing line found.",
+        : "This is not an SRT or WebVTT file: it has no timing line such as 00:00:01,000 --> 00:00:02,000.",
     );
   }
   return segments.sort((a, b) => a.startSeconds - b.startSeconds || a.endSeconds - b.endSeconds);

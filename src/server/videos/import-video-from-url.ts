@@ -3,7 +3,12 @@ import { z } from "zod";
 import { createVideo } from "@/db/repos/video-repo";
 import { type ClipOptions, ClipOptionsInput } from "@/engine/clip-options";
 import { createId } from "@/lib/ids";
-import { parseImportUrl, resolvePublicAddresses, UrlImportError } from "@/net/open-public-url";
+import {
+  MAX_IMPORT_URL_LENGTH,
+  parseImportUrl,
+  resolvePublicAddresses,
+  UrlImportError,
+} from "@/net/open-public-url";
 import { enqueueJob } from "@/queue/enqueue-job";
 import { AppError } from "@/server/errors";
 import { type Runtime, tableOf } from "@/server/runtime";
@@ -13,7 +18,8 @@ import { toVideoView, type VideoView } from "./to-video-view";
 
 export const ImportVideoBody = z
   .object({
-    url: z.string().min(1).max(2048),
+    // A bound on what is read; what is too long to import, parseImportUrl says in its own words.
+    url: z.string().max(MAX_IMPORT_URL_LENGTH * 4),
     clipOptions: ClipOptionsInput.optional(),
   })
   .strict();

@@ -172,6 +172,15 @@ describe("/api/videos routes", () => {
     expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
       /only public addresses can be imported/,
     );
+    // Told in words a creator reads, not the schema's.
+    const tooLong = await importRoute(
+      request("POST", `${base}/import`, cookie, { url: `https://example.com/${"a".repeat(2100)}.mp4` }),
+      paramsOf({}) as never,
+    );
+    expect(tooLong.status).toBe(422);
+    expect(await tooLong.json()).toEqual({
+      error: { code: "validation_failed", message: "This URL is too long: at most 2,048 characters." },
+    });
   });
 
   it("creator B gets 404 for creator A's video on every route", async () => {
