@@ -116,7 +116,7 @@ export function analyzeLocally(input: AnalysisInput): AnalysisResult {
     analyzer: "local",
     fallbackReason: null,
     moments,
-    chapters: buildChapters({ signals: curve, features, interest }),
+    chapters: buildChapters({ signals: curve, features, interest, transcript }),
     transcript: transcript ?? [],
     interestCurve: toTimelineCurve(interest),
   };

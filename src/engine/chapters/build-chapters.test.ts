@@ -62,6 +62,33 @@ describe("buildChapters", () => {
     expect(titleAt(60)).toMatch(/· talk$/);
   });
 
+  it("titles a part in which something is said with its first words", () => {
+    const stretches: PaintedStretch[] = [
+      { startSeconds: 0, endSeconds: 150, speech: true },
+      ...bracketedEvent({ startSeconds: 151, endSeconds: 300, loudnessLufs: -9 }),
+      { startSeconds: 302, endSeconds: 450, speech: true },
+    ];
+    const signals = makeSignalCurve({ durationSeconds: 450, stretches });
+    const features = computeSecondFeatures(signals);
+    const chapters = buildChapters({
+      signals,
+      features,
+      interest: computeInterest(features),
+      transcript: [
+        { startSeconds: 340, endSeconds: 344, text: "And later, the second half." },
+        { startSeconds: 2, endSeconds: 6, text: "Welcome back, today we build a tiny robot arm." },
+        { startSeconds: 310, endSeconds: 315, text: "Now for the quiet part!" },
+      ],
+    });
+    const titleAt = (second: number) =>
+      chapters.find((chapter) => chapter.startSeconds <= second && second < chapter.endSeconds)?.title;
+    // The first words said in it, whatever the transcript's order; a part where nothing is
+    // said is described by its signals.
+    expect(titleAt(0)).toBe("“Welcome back, today we build a…”");
+    expect(titleAt(200)).toMatch(/^Part \d · high energy$/);
+    expect(titleAt(350)).toBe("“Now for the quiet part”");
+  });
+
   it("splits a steady video evenly when nothing changes", () => {
     const chapters = chaptersOf(makeSignalCurve({ durationSeconds: 600 }));
     expect(chapters).toHaveLength(5);

@@ -1,6 +1,7 @@
 import { mean, ramp, roundTo } from "@/engine/curve-math";
 import type { SecondFeatures } from "@/engine/moments/second-features";
-import type { Chapter, SignalCurve } from "@/engine/types";
+import { firstWords } from "@/engine/scoring/evidence";
+import type { Chapter, SignalCurve, TranscriptSegment } from "@/engine/types";
 
 /** YouTube ignores chapters shorter than this. */
 export const MIN_CHAPTER_SECONDS = 10;
@@ -32,16 +33,20 @@ type Candidate = { atSeconds: number; strength: number };
  * Chapters for the whole video. Boundaries are real transitions — the end of a pause (as the
  * next part begins) or a scene cut — chosen where the picture and sound differ most between the
  * 20 s before and after, spaced so no chapter but the first and the last is shorter than a third
- * of the average (and none under 10 s). Titles describe each part from its signals: "Part 3 · high energy".
+ * of the average (and none under 10 s). A part in which something is said (with a transcript)
+ * is titled with its first words, “So this is where it…”, as a viewer would find it in a list;
+ * otherwise its signals describe it: "Part 3 · high energy".
  */
 export function buildChapters({
   signals,
   features,
   interest,
+  transcript = [],
 }: {
   signals: SignalCurve;
   features: SecondFeatures;
   interest: readonly number[];
+  transcript?: readonly TranscriptSegment[];
 }): Chapter[] {
   const durationSeconds = signals.durationSeconds;
   const count = targetChapterCount(durationSeconds);
@@ -85,10 +90,18 @@ export function buildChapters({
   const starts = [0, ...chosen.sort((a, b) => a - b)];
   return starts.map((startSeconds, index) => {
     const endSeconds = starts[index + 1] ?? durationSeconds;
+    const firstSaid = transcript
+      .filter((segment) => segment.startSeconds >= startSeconds && segment.startSeconds < endSeconds)
+      .reduce<TranscriptSegment | undefined>(
+        (first, segment) => (!first || segment.startSeconds < first.startSeconds ? segment : first),
+        undefined,
+      );
     return {
       startSeconds: roundTo(startSeconds, 3),
       endSeconds: roundTo(endSeconds, 3),
-      title: `Part ${index + 1} · ${describePart({ startSeconds, endSeconds }, signals, features, interest)}`,
+      title: firstSaid
+        ? `“${firstWords(firstSaid.text, 6)}”`
+        : `Part ${index + 1} · ${describePart({ startSeconds, endSeconds }, signals, features, interest)}`,
     };
   });
 }

@@ -154,7 +154,8 @@ export function gatherEvidence(range: TimeRange, context: ScoringContext): Momen
   return { loudest, cuts, motion, speech, chat, peakAtSeconds: argMax(context.interest) };
 }
 
-function firstWords(text: string, count: number): string {
+/** The first `count` words of what is said, with "…" when there is more: a title's quote. */
+export function firstWords(text: string, count: number): string {
   const words = text.replace(/\s+/g, " ").trim().split(" ");
   const head = words
     .slice(0, count)
