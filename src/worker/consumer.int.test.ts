@@ -224,7 +224,8 @@ describe("startConsumer", () => {
       await expect
         .poll(() => messagesIn(runtime.config.aws.deadLetterQueueName), { timeout: 10_000 })
         .toBe(1);
-      expect(await messagesIn(runtime.config.aws.queueName)).toBe(0);
+      // Sent to the dead-letter queue first, then deleted here.
+      await expect.poll(() => messagesIn(runtime.config.aws.queueName), { timeout: 10_000 }).toBe(0);
     } finally {
       await consumer.stop();
     }

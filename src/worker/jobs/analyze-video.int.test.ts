@@ -13,7 +13,6 @@ import {
   renewClipRevision,
   setClipRenderStatus,
 } from "@/db/repos/clip-repo";
-import { createCreator } from "@/db/repos/creator-repo";
 import { DAILY_COUNTERS, type DailyCounter, listDailyAnalytics } from "@/db/repos/daily-analytics-repo";
 import {
   findVideoById,
@@ -28,12 +27,10 @@ import { combineSubscores, DEFAULT_SCORING_WEIGHTS } from "@/engine/scoring/weig
 import type { PlantedEvent } from "@/engine/testing/synthetic-video";
 import { overlapSeconds } from "@/engine/time-ranges";
 import type { SignalCurve } from "@/engine/types";
-import { createId } from "@/lib/ids";
 import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { probeMedia } from "@/media/probe";
 import { MediaCommandError } from "@/media/run-ffmpeg";
 import { deleteClip } from "@/server/clips/delete-clip";
-import { readOutbox } from "@/server/mail/read-outbox";
 import { tableOf } from "@/server/runtime";
 import { recutVideo } from "@/server/videos/recut-video";
 import { setVideoCaptions } from "@/server/videos/video-captions";
@@ -46,6 +43,7 @@ import { headObject } from "@/storage/head-object";
 import { deleteObjects, downloadObjectToFile, writeObject } from "@/storage/object-io";
 import { analysisObjectKey, videoSourceFrameObjectKey, videoThumbnailObjectKey } from "@/storage/object-keys";
 import { createQueuedTestVideo } from "@/worker/testing/create-queued-test-video";
+import { createTestCreator, emailsTo } from "@/worker/testing/creator-emails";
 import { provisionResources } from "../../../dev/provision";
 import { childProcesses } from "../../../dev/test/child-processes";
 import { testRuntime } from "../../../dev/test/runtime";
@@ -136,21 +134,9 @@ function holdWritesUntilReads(videoId: string, reads: number) {
   };
 }
 
-/** A creator of a test's own, with an address of its own to find in the outbox. */
-async function createTestCreator(options: { emailWhenClipsReady?: boolean } = {}) {
-  const creatorId = createId("creator");
-  return createCreator({ table, creatorId, email: `${creatorId}@example.test`, ...options });
-}
-
-/** The messages in the outbox to `email`, oldest first. */
-async function emailsTo(email: string) {
-  const messages = await readOutbox({ outboxPath: runtime.config.mail.outboxPath, limit: 10_000 });
-  return messages.filter((message) => message.to === email).reverse();
-}
-
 /** A video taken through its analysis job to READY, with the clips it got (two planted events: two). */
 async function readyVideoWithClips() {
-  const creator = await createTestCreator();
+  const creator = await createTestCreator(runtime);
   const { video: ready } = await createQueuedTestVideo({
     runtime,
     creatorId: creator.creatorId,
@@ -702,7 +688,7 @@ describe("analyze-video job", () => {
   it("asked for other clips once ready, finds them again from the stored signals and replaces the old ones", async () => {
     const { ready, ref, before, creator } = await readyVideoWithClips();
     // The creator was emailed once it was ready: its clips, best first, and a link to its page.
-    const [readyEmail, ...more] = await emailsTo(creator.email);
+    const [readyEmail, ...more] = await emailsTo(runtime, creator.email);
     expect(more).toEqual([]);
     const best = [...before].sort((a, b) => b.score - a.score)[0]!;
     expect(readyEmail).toMatchObject({
@@ -757,7 +743,7 @@ describe("analyze-video job", () => {
     await analyzeVideoJob.run(ref, jobContext(again));
     expect(again.some((line) => /nothing to do/.test(line))).toBe(true);
     // The creator asked for these clips on the video's page: no second email.
-    expect(await emailsTo(creator.email)).toEqual([readyEmail]);
+    expect(await emailsTo(runtime, creator.email)).toEqual([readyEmail]);
   }, 240_000);
 
   it("keeps a clip the creator trimmed when other clips are asked for, and finds the one asked for beside it", async () => {
@@ -895,7 +881,7 @@ describe("analyze-video job", () => {
 
   it("fails a video too short for any clip, with the reason, and emails it unless the creator said not to", async () => {
     for (const emailWhenClipsReady of [true, false]) {
-      const creator = await createTestCreator({ emailWhenClipsReady });
+      const creator = await createTestCreator(runtime, { emailWhenClipsReady });
       const { video: short } = await createQueuedTestVideo({
         runtime,
         creatorId: creator.creatorId,
@@ -923,7 +909,7 @@ describe("analyze-video job", () => {
         status: "FAILED",
         failureReason: expect.stringMatching(/needs at least 3 s/),
       });
-      const emails = await emailsTo(creator.email);
+      const emails = await emailsTo(runtime, creator.email);
       if (!emailWhenClipsReady) {
         expect(emails).toEqual([]);
         continue;
@@ -939,7 +925,7 @@ describe("analyze-video job", () => {
         context,
         reason,
       );
-      expect(await emailsTo(creator.email)).toHaveLength(1);
+      expect(await emailsTo(runtime, creator.email)).toHaveLength(1);
     }
   });
 });

@@ -36,7 +36,7 @@ import { resolveMediaBinaries } from "@/media/ffmpeg-binaries";
 import { MediaProbeError, probeMedia } from "@/media/probe";
 import type { HttpHeaders } from "@/media/probe-args";
 import { ensureSeekableSource, needsSeekableCopy } from "@/media/seekable-copy";
-import { AppError, isGoneOrChanged } from "@/server/errors";
+import { isGoneOrChanged } from "@/server/errors";
 import { tableOf } from "@/server/runtime";
 import { purgeVideo } from "@/server/videos/purge-video";
 import {
@@ -59,6 +59,7 @@ import { momentsBesideEditedClips, momentsToFindBeside } from "./clip-pipeline/m
 import { keepPipelineHeld, newPipelineRunId } from "./clip-pipeline/pipeline-hold";
 import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
 import { createVideoProgress, type VideoProgress } from "./clip-pipeline/video-progress";
+import { failVideo } from "./fail-video";
 import { assertSourceUnchanged, failChangedSource } from "./pinned-source";
 import { renderFromStoredSource, seekableStoredSource } from "./stored-source";
 
@@ -95,29 +96,11 @@ export const analyzeVideoJob: JobHandler<"analyze-video"> = {
     const current = await findVideoById({ table, creatorId, videoId, consistent: true });
     const heldForMs = current?.pipelineHeldUntil ? Date.parse(current.pipelineHeldUntil) - Date.now() : 0;
     if (heldForMs > 0) throw new JobDeferredError("another run holds this video", heldForMs / 1000 + 1);
-    let failed: Video;
-    try {
-      failed = await updateVideoStatus({
-        table,
-        creatorId,
-        videoId,
-        from: IN_PROGRESS,
-        to: "FAILED",
-        failureReason: reason,
-        stage: null,
-      });
-    } catch (error) {
-      // Already READY, FAILED or deleted: nothing to mark, and nothing to tell.
-      if (!(error instanceof AppError)) throw error;
-      return;
-    }
-    // Asked for other clips of a READY video, the creator is on its page; not emailed again.
-    if (failed.processedAt !== null) return;
-    await emailVideoOutcome({
+    await failVideo({
       runtime: context.runtime,
-      creator: await findCreatorById({ table, creatorId }).catch(() => undefined),
-      video: failed,
-      outcome: { kind: "failed", reason },
+      video: { creatorId, videoId },
+      from: IN_PROGRESS,
+      reason,
       log: context.log,
     });
   },
@@ -201,7 +184,7 @@ export async function analyzeVideo(options: { creatorId: string; videoId: string
       outcome = "stopped";
     } else {
       // Another file was stored over the one upload-complete checked (pinned-source.ts).
-      if (error instanceof ObjectChangedError) throw await failChangedSource(runtime, video);
+      if (error instanceof ObjectChangedError) throw await failChangedSource(runtime, video, log);
       // The file itself is the problem: trying again reads the same bytes.
       if (
         !state.signal.aborted &&

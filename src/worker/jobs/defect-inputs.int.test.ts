@@ -22,6 +22,7 @@ import type { JobPayload } from "@/worker/catalog";
 import { failureReasonOf } from "@/worker/failure-reason";
 import { type JobHandler, PermanentJobError } from "@/worker/job-types";
 import { storeUploadedVideo } from "@/worker/testing/create-queued-test-video";
+import { createTestCreator, emailsTo } from "@/worker/testing/creator-emails";
 import { testRuntime } from "../../../dev/test/runtime";
 import { analyzeVideoJob } from "./analyze-video";
 import { ingestVideoJob } from "./ingest-video";
@@ -118,6 +119,24 @@ describe("defect inputs through the jobs (ingest, analysis, renders)", () => {
       }
       expect(await readdir(temporaryDirectory)).toEqual([]);
       expect(Date.now() - started).toBeLessThan(60_000);
+    },
+  );
+
+  it.each(["not-a-video", "truncated"] as const)(
+    "%s, refused at its check, emails the creator the reason once (the refusal, then the job given up)",
+    async (name) => {
+      const uploaded = await storeUploadedVideo({ runtime, filePath: fixtures[name] });
+      const creator = await createTestCreator(runtime, { creatorId: uploaded.creatorId });
+      const ref = { creatorId: uploaded.creatorId, videoId: uploaded.videoId };
+      await runOnce(ingestVideoJob, ref);
+      const video = await findVideoById({ table, ...ref, consistent: true });
+      expect(video?.status).toBe("FAILED");
+      const emails = await emailsTo(runtime, creator.email);
+      expect(emails).toHaveLength(1);
+      expect(emails[0]).toMatchObject({
+        subject: `Truss could not make clips from “${uploaded.filename}”`,
+        text: expect.stringContaining(video!.failureReason!),
+      });
     },
   );
 });

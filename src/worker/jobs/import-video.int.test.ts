@@ -17,7 +17,9 @@ import {
   testQueueName,
 } from "@/server/videos/testing/test-queue";
 import { headObject } from "@/storage/head-object";
+import { createTestCreator, emailsTo } from "@/worker/testing/creator-emails";
 import { testRuntime } from "../../../dev/test/runtime";
+import { failureReasonOf } from "../failure-reason";
 import { PermanentJobError } from "../job-types";
 import { importVideoJob } from "./import-video";
 
@@ -197,5 +199,53 @@ describe("import-video", () => {
     expect((await findVideoById({ table, creatorId, videoId: video.id }))?.failureReason).toBe(
       "The URL answered 404 Not Found.",
     );
+  });
+
+  it("emails the creator why an import failed when its job gives up (a host that cannot be found)", async () => {
+    const creator = await createTestCreator(allowing);
+    const { video } = await importVideoFromUrl({
+      runtime: allowing,
+      creatorId: creator.creatorId,
+      url: "http://no-such-host.invalid/talk.mp4",
+    });
+    const payload = { creatorId: creator.creatorId, videoId: video.id };
+    const { context } = testJobContext(allowing);
+    // Retried as the network may recover; given up, as the consumer does, once attempts run out.
+    const failure = await importVideoJob.run(payload, context).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(String(failure)).toMatch(/could not be found/);
+    await importVideoJob.onGiveUp!(payload, { ...context, isFinalAttempt: true }, failureReasonOf(failure));
+
+    const failureReason = "The import failed: The host no-such-host.invalid could not be found.";
+    expect(await findVideoById({ table, ...payload, consistent: true })).toMatchObject({
+      status: "FAILED",
+      failureReason,
+    });
+    const emails = await emailsTo(allowing, creator.email);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]).toMatchObject({
+      subject: "Truss could not make clips from “talk.mp4”",
+      text: expect.stringContaining(failureReason),
+    });
+  });
+
+  it("sends no email to a creator who turned these emails off, and one to a creator who did not", async () => {
+    for (const emailWhenClipsReady of [false, true]) {
+      const creator = await createTestCreator(allowing, { emailWhenClipsReady });
+      const { video } = await importVideoFromUrl({
+        runtime: allowing,
+        creatorId: creator.creatorId,
+        url: `${baseUrl}/gone.mp4`,
+      });
+      const payload = { creatorId: creator.creatorId, videoId: video.id };
+      await expect(importVideoJob.run(payload, testJobContext(allowing).context)).rejects.toBeInstanceOf(
+        PermanentJobError,
+      );
+      const emails = await emailsTo(allowing, creator.email);
+      expect(emails).toHaveLength(emailWhenClipsReady ? 1 : 0);
+      if (emailWhenClipsReady) expect(emails[0]?.text).toContain("The URL answered 404 Not Found.");
+    }
   });
 });

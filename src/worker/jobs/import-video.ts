@@ -7,7 +7,7 @@ import { normalizeContentType } from "@/server/videos/accepted-video-formats";
 import { headObject } from "@/storage/head-object";
 import { abortMultipartUpload, createMultipartUpload } from "@/storage/multipart";
 import { StreamTooLargeError, uploadStreamAsMultipart } from "@/storage/upload-stream";
-import type { JobContext, JobHandler } from "../job-types";
+import type { JobContext, JobHandler, JobLog } from "../job-types";
 import { PermanentJobError } from "../job-types";
 import { failVideo } from "./fail-video";
 import { ingestStoredVideo } from "./ingest-video";
@@ -26,12 +26,13 @@ export const importVideoJob: JobHandler<"import-video"> = {
     await importVideo({ creatorId, videoId, context });
   },
   onGiveUp: async ({ creatorId, videoId }, context, reason) => {
-    await failVideo(
-      context.runtime,
-      { creatorId, videoId },
-      ["UPLOADING", "UPLOADED"],
-      `The import failed: ${reason}`,
-    );
+    await failVideo({
+      runtime: context.runtime,
+      video: { creatorId, videoId },
+      from: ["UPLOADING", "UPLOADED"],
+      reason: `The import failed: ${reason}`,
+      log: context.log,
+    });
   },
 };
 
@@ -88,7 +89,7 @@ async function importVideo(options: {
     openedResponse = opened.response;
     if (opened.contentLength !== null && opened.contentLength > maxBytes) {
       opened.response.destroy();
-      await refuse(runtime, video, describeSizeOverLimit("The file", opened.contentLength, maxBytes));
+      await refuse(runtime, video, describeSizeOverLimit("The file", opened.contentLength, maxBytes), log);
     }
     const contentType = importedContentType(opened.contentType);
     uploadId = await createMultipartUpload({ s3, bucket, key: video.sourceKey, contentType, signal });
@@ -134,14 +135,15 @@ async function importVideo(options: {
       log("video was deleted or changed during the import", { videoId });
       return;
     }
-    if (error instanceof StreamTooLargeError) await refuse(runtime, video, error.message);
+    if (error instanceof StreamTooLargeError) await refuse(runtime, video, error.message, log);
     if (error instanceof UrlImportError && error.options.permanent)
-      await refuse(runtime, video, error.message);
+      await refuse(runtime, video, error.message, log);
     if (timedOut()) {
       await refuse(
         runtime,
         video,
         `The download took longer than ${Math.round(importTimeoutSeconds / 60)} minutes.`,
+        log,
       );
     }
     throw error;
@@ -153,8 +155,9 @@ async function refuse(
   runtime: Runtime,
   video: { creatorId: string; videoId: string },
   reason: string,
+  log: JobLog,
 ): Promise<never> {
-  await failVideo(runtime, video, ["UPLOADING"], reason);
+  await failVideo({ runtime, video, from: ["UPLOADING"], reason, log });
   throw new PermanentJobError(reason);
 }
 

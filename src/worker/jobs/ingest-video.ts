@@ -46,12 +46,13 @@ export const ingestVideoJob: JobHandler<"ingest-video"> = {
     });
   },
   onGiveUp: async ({ creatorId, videoId }, context, reason) => {
-    await failVideo(
-      context.runtime,
-      { creatorId, videoId },
-      ["UPLOADED"],
-      `We could not check this file: ${reason}`,
-    );
+    await failVideo({
+      runtime: context.runtime,
+      video: { creatorId, videoId },
+      from: ["UPLOADED"],
+      reason: `We could not check this file: ${reason}`,
+      log: context.log,
+    });
   },
 };
 
@@ -103,13 +104,13 @@ export async function ingestStoredVideo(options: {
     key: video.sourceKey,
     ifMatch: video.sourceEtag,
     signal,
-  }).catch((error: unknown) => rejectIfChanged(runtime, video, error));
-  if (!head) await reject(runtime, video, "The uploaded file is missing from storage. Upload it again.");
+  }).catch((error: unknown) => rejectIfChanged(runtime, video, error, log));
+  if (!head) await reject(runtime, video, "The uploaded file is missing from storage. Upload it again.", log);
   const sizeBytes = head?.sizeBytes ?? 0;
   const { maxBytes, maxDurationSeconds } = runtime.config.uploads;
-  if (sizeBytes === 0) await reject(runtime, video, "The file is empty.");
+  if (sizeBytes === 0) await reject(runtime, video, "The file is empty.", log);
   if (sizeBytes > maxBytes)
-    await reject(runtime, video, describeSizeOverLimit("The file", sizeBytes, maxBytes));
+    await reject(runtime, video, describeSizeOverLimit("The file", sizeBytes, maxBytes), log);
 
   await updateVideoProgress({
     table,
@@ -142,12 +143,12 @@ export async function ingestStoredVideo(options: {
       // as "unreachable": ask storage which it was.
       if (!signal?.aborted) {
         await assertSourceUnchanged(runtime, video, signal).catch((headError: unknown) =>
-          rejectIfChanged(runtime, video, headError),
+          rejectIfChanged(runtime, video, headError, log),
         );
       }
       // The file is what it is: no retry reads it differently. Network trouble may pass.
       if (error.mayPass) throw error;
-      await reject(runtime, video, error.message);
+      await reject(runtime, video, error.message, log);
     }
     throw error;
   }
@@ -156,6 +157,7 @@ export async function ingestStoredVideo(options: {
       runtime,
       video,
       `This file is in a format we do not take (${probe.formatName}). Upload ${ACCEPTED_FORMATS_TEXT} video.`,
+      log,
     );
   }
   if (probe.durationSeconds > maxDurationSeconds) {
@@ -163,6 +165,7 @@ export async function ingestStoredVideo(options: {
       runtime,
       video,
       `This video is ${formatLength(probe.durationSeconds)} long; the limit is ${formatLength(maxDurationSeconds)}.`,
+      log,
     );
   }
 
@@ -208,13 +211,13 @@ export async function ingestStoredVideo(options: {
 }
 
 /** A file stored over the one upload-complete checked: FAILED saying so, for good. */
-async function rejectIfChanged(runtime: Runtime, video: Video, error: unknown): Promise<never> {
-  if (error instanceof ObjectChangedError) throw await failChangedSource(runtime, video);
+async function rejectIfChanged(runtime: Runtime, video: Video, error: unknown, log: JobLog): Promise<never> {
+  if (error instanceof ObjectChangedError) throw await failChangedSource(runtime, video, log);
   throw error;
 }
 
 /** Marks the video FAILED with the reason, then stops the job for good. */
-async function reject(runtime: Runtime, video: Video, reason: string): Promise<never> {
-  await failVideo(runtime, video, ["UPLOADED"], reason);
+async function reject(runtime: Runtime, video: Video, reason: string, log: JobLog): Promise<never> {
+  await failVideo({ runtime, video, from: ["UPLOADED"], reason, log });
   throw new PermanentJobError(reason);
 }

@@ -1,7 +1,7 @@
 import type { Video, VideoStatus } from "@/db/repos/video-repo";
 import type { Runtime } from "@/server/runtime";
 import { headObject } from "@/storage/head-object";
-import { PermanentJobError } from "../job-types";
+import { type JobLog, PermanentJobError } from "../job-types";
 import { failVideo } from "./fail-video";
 
 /**
@@ -54,7 +54,8 @@ const READ_STATUSES: readonly VideoStatus[] = ["UPLOADED", "QUEUED", "ANALYZING"
 export async function failChangedSource(
   runtime: Runtime,
   video: Pick<Video, "creatorId" | "videoId">,
+  log: JobLog,
 ): Promise<PermanentJobError> {
-  await failVideo(runtime, video, READ_STATUSES, SOURCE_CHANGED_REASON);
+  await failVideo({ runtime, video, from: READ_STATUSES, reason: SOURCE_CHANGED_REASON, log });
   return new PermanentJobError(SOURCE_CHANGED_REASON);
 }

@@ -23,6 +23,7 @@ import { testJobContext } from "@/server/videos/testing/test-job-context";
 import { deleteTestQueue, drainJobs, testQueueName } from "@/server/videos/testing/test-queue";
 import { listKeys } from "@/storage/delete-prefix";
 import { videoObjectPrefix } from "@/storage/object-keys";
+import { createTestCreator, emailsTo } from "@/worker/testing/creator-emails";
 import { provisionResources } from "../../../dev/provision";
 import { testRuntime, testTableName } from "../../../dev/test/runtime";
 import { MAX_REQUEUES, sweepVideos, sweepVideosJob } from "./sweep-videos";
@@ -226,8 +227,9 @@ describe("sweep-videos", () => {
     expect(failed?.failureReason).toMatch(/stalled/);
   });
 
-  it("fails a video that keeps stalling instead of re-queuing it forever", async () => {
+  it("fails a video that keeps stalling instead of re-queuing it forever, and emails the creator why", async () => {
     const stuck = await videoIn("ANALYZING", 20 * 60_000);
+    const creator = await createTestCreator(runtime, { creatorId: stuck.creatorId });
     const video = await findVideoById({ table, ...stuck });
     await updateVideo({
       table,
@@ -241,6 +243,9 @@ describe("sweep-videos", () => {
     expect(failed?.status).toBe("FAILED");
     expect(failed?.failureReason).toMatch(/stalled/);
     expect(await exists(activeVideoKey(stuck.videoId))).toBe(false);
+    const emails = await emailsTo(runtime, creator.email);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.text).toContain(failed?.failureReason);
   });
 
   it("does not count re-queues of a video only waiting in QUEUED toward failing it for stalls", async () => {

@@ -178,12 +178,13 @@ export async function sweepVideos(options: {
       }
       if (!isOlderThan(video.updatedAt, thresholdOf(video))) continue;
       if (video.status !== "QUEUED" && video.requeueCount >= MAX_REQUEUES) {
-        await failVideo(
+        await failVideo({
           runtime,
           video,
-          [video.status],
-          `Processing stalled ${video.requeueCount + 1} times at “${video.stage ?? video.status.toLowerCase()}”; we stopped trying.`,
-        );
+          from: [video.status],
+          reason: `Processing stalled ${video.requeueCount + 1} times at “${video.stage ?? video.status.toLowerCase()}”; we stopped trying.`,
+          log,
+        });
         report.failed++;
         continue;
       }
