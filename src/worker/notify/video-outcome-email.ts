@@ -62,7 +62,7 @@ export function renderVideoOutcomeEmail(options: {
           : `${videoName} has ${formatCount(clipCount, "clip")}, ranked:`;
   const action =
     outcome.kind === "ready" && clipCount > 0 ? "Watch, trim and download them" : "Open the video";
-  const footer = `You get this email when a video you uploaded is done. To stop it, untick it in Settings: ${settingsUrl}`;
+  const footer = `You get this email when a video you uploaded or imported is done. To stop it, untick it in Settings: ${settingsUrl}`;
   const line = (clip: EmailedClip) =>
     `${clip.title} (${formatLength(clip.endSeconds - clip.startSeconds)}), score ${clip.score}`;
 
@@ -96,7 +96,7 @@ export function renderVideoOutcomeEmail(options: {
       `<a href="${safeVideoUrl}" style="${EMAIL_STYLES.button}">${escapeHtml(action)}</a>`,
       `<p style="${EMAIL_STYLES.small}">Or paste this link into your browser:<br><a href="${safeVideoUrl}" style="${EMAIL_STYLES.link}">${safeVideoUrl}</a></p>`,
     ].join("\n"),
-    footerHtml: `You get this email when a video you uploaded is done. To stop it, untick it in <a href="${escapeHtml(settingsUrl)}" style="color:#94a3b8;">Settings</a>.`,
+    footerHtml: `You get this email when a video you uploaded or imported is done. To stop it, untick it in <a href="${escapeHtml(settingsUrl)}" style="color:#94a3b8;">Settings</a>.`,
   });
   return { to: options.to, subject, text, html };
 }
