@@ -5,6 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
+import { CLEAR_OF_STICKY_HEADER } from "@/components/ui/sticky-header";
 import { formatTimestamp } from "@/engine/format-timestamp";
 import { formatLength } from "@/lib/format-length";
 import type { ClipDetail } from "@/server/clips/get-clip";
@@ -12,6 +13,7 @@ import { clipDownloadHref, fetchClip, saveClipEdit } from "./clip-api";
 import { ClipEditor } from "./clip-editor";
 import { ClipPlayerDialog } from "./clip-player-dialog";
 import { ClipPreview } from "./clip-preview";
+import { previousRenderOf } from "./previous-render";
 import { ScoreBreakdown } from "./score-breakdown";
 import { ScoreRing } from "./score-ring";
 import { SCORE_BAND_LABELS, scoreBand } from "./score-style";
@@ -65,6 +67,8 @@ export function ClipCard({
   };
   const [playing, setPlaying] = useState(false);
   const band = scoreBand(clip.score);
+  // While a newer version is owed, the download and the player still have the previous render.
+  const previousRender = previousRenderOf(clip);
 
   // After a failed render: once at a time (a second click would only meet a version conflict),
   // and a refusal is shown, not swallowed.
@@ -112,7 +116,8 @@ export function ClipCard({
     <article
       id={`clip-${clip.clipId}`}
       className={cx(
-        "flex scroll-mt-24 flex-col gap-4 rounded-2xl border bg-white p-3 shadow-sm transition-shadow sm:flex-row",
+        "flex flex-col gap-4 rounded-2xl border bg-white p-3 shadow-sm transition-shadow sm:flex-row",
+        CLEAR_OF_STICKY_HEADER,
         highlighted ? "border-brand-500 ring-2 ring-brand-500/30" : "border-slate-200",
       )}
     >
@@ -217,7 +222,7 @@ export function ClipCard({
                 <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
                   <path d="M10 2.5a1 1 0 0 1 1 1v7.1l2.3-2.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 1.4-1.4L9 10.6V3.5a1 1 0 0 1 1-1ZM4 15a1 1 0 0 1 1 1v.5h10V16a1 1 0 1 1 2 0v1.5a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V16a1 1 0 0 1 1-1Z" />
                 </svg>
-                Download
+                {previousRender ? "Download previous version" : "Download"}
               </a>
             ) : null}
             <button
@@ -232,6 +237,11 @@ export function ClipCard({
               <Button variant="ghost" size="sm" loading={renderingAgain} onClick={renderAgain}>
                 Render again
               </Button>
+            )}
+            {clip.media && previousRender && (
+              <p className="w-full text-xs text-slate-500">
+                The download is the previous version ({previousRender}) until the new one is rendered.
+              </p>
             )}
             {clip.canRenderAgain && renderAgainError && (
               <Alert tone="danger" className="w-full">
@@ -249,7 +259,7 @@ export function ClipCard({
         videoUrl={clip.media?.videoUrl ?? null}
         posterUrl={clip.rendered?.thumbnailUrl}
         durationSeconds={clip.rendered?.durationSeconds}
-        footer={`Score ${clip.score} · #${place}`}
+        footer={`${previousRender ? `Previous version, ${previousRender} · ` : ""}Score ${clip.score} · #${place}`}
       />
     </article>
   );

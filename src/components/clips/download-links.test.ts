@@ -38,6 +38,26 @@ describe("download links", () => {
     expect(downloadHrefs(markup)).toEqual([FRESH_DOWNLOAD_HREF]);
   });
 
+  it("on a clip card whose new range still renders, say they save the previous version, and which", () => {
+    // Edited from 0:10–0:30 to 0:14–0:29: the render of 0:10–0:30 stays until the new one is ready.
+    const edited = { ...clip, startSeconds: 14, endSeconds: 29, durationSeconds: 15, revision: 1 };
+    for (const status of ["PENDING", "RENDERING", "FAILED"] as const) {
+      const markup = renderToStaticMarkup(
+        createElement(ClipCard, { initialClip: { ...edited, status }, place: 1 }),
+      );
+      expect(downloadHrefs(markup)).toEqual([FRESH_DOWNLOAD_HREF]);
+      expect(markup).toMatch(/download="">.*Download previous version<\/a>/);
+      expect(markup).toContain("The download is the previous version (0:10–0:30, 20 s) until the new one");
+    }
+    const rendered = renderToStaticMarkup(
+      createElement(ClipCard, {
+        initialClip: { ...edited, rendered: { ...clip.rendered!, revision: 1, startSeconds: 14 } },
+        place: 1,
+      }),
+    );
+    expect(rendered).not.toContain("previous version");
+  });
+
   it("are left out before the first render", () => {
     const markup = renderToStaticMarkup(
       createElement(ClipCard, {

@@ -44,12 +44,27 @@ export const SCORE_BAND_COLORS: Record<ScoreBand, string> = {
   weak: "#94a3b8",
 };
 
+/**
+ * What each sub-score measures, as src/engine/scoring/score-moment.ts computes it (the explainer
+ * shows the hints lowercased, after a dash). Speech counts caption lines, or voice-like sound
+ * without them: loud music scores 0. Audio energy is mostly how far the clip rises above the
+ * video's usual level, so a steadily loud video scores low.
+ */
 export const SUBSCORE_LABELS: Record<SubscoreName, { label: string; hint: string }> = {
-  hook: { label: "Hook", hint: "How strongly the first seconds grab attention" },
-  audioEnergy: { label: "Audio energy", hint: "Loudness and peaks across the clip" },
+  hook: {
+    label: "Hook",
+    hint: "How much happens in the first 3 s, and whether it opens on a cut or a jump in sound",
+  },
+  audioEnergy: {
+    label: "Audio energy",
+    hint: "How loud the clip is, and how far it rises above the rest of the video",
+  },
   visualDynamics: { label: "Visual dynamics", hint: "Motion and scene cuts" },
-  speech: { label: "Speech", hint: "How much of the clip has voice or sound" },
-  chat: { label: "Chat", hint: "Live-chat activity during the clip" },
+  speech: { label: "Speech", hint: "How much of the clip is speech; music and other sounds do not count" },
+  chat: {
+    label: "Chat",
+    hint: "How far live chat picks up during the clip, against the stream's usual pace",
+  },
 };
 
 export const SUBSCORE_ORDER: SubscoreName[] = ["hook", "audioEnergy", "visualDynamics", "speech", "chat"];

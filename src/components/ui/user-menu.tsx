@@ -1,8 +1,10 @@
 import Link from "next/link";
+import { DismissableDetails } from "./dismissable-details";
 
 /**
  * The signed-in creator's menu: who is signed in, Settings, and sign out. Built on
- * <details> so it opens without client JavaScript; sign out is a server action form.
+ * <details> so it opens without client JavaScript (and closes as menus do with it); sign out is
+ * a server action form.
  */
 export function UserMenu({
   displayName,
@@ -15,7 +17,7 @@ export function UserMenu({
 }) {
   const initial = (displayName ?? email).trim().charAt(0).toUpperCase() || "?";
   return (
-    <details className="group relative">
+    <DismissableDetails className="group relative">
       <summary
         className="flex cursor-pointer list-none items-center gap-2 rounded-full p-1 pr-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden"
         aria-label="Account menu"
@@ -61,6 +63,6 @@ export function UserMenu({
           </form>
         </div>
       </div>
-    </details>
+    </DismissableDetails>
   );
 }

@@ -5,6 +5,7 @@ import type { ClipOptions } from "@/engine/clip-options";
 import { browserStore, forgetVideo } from "./file-identity";
 import { isRunning, type UploadSnapshot, uploadFile } from "./upload-file";
 import { videoApi } from "./video-api";
+import type { UploadHere } from "./video-standing";
 
 /** One file the creator picked, and where its upload stands. */
 export type UploadEntry = { key: string; file: File; clipOptions: ClipOptions; snapshot: UploadSnapshot };
@@ -22,12 +23,17 @@ const initialSnapshot = (file: File): UploadSnapshot => ({
   secondsLeft: null,
 });
 
-/** Videos whose bytes an upload of this tab is sending (or will send again on Retry). */
-function uploadingVideoIdsOf(entries: readonly UploadEntry[]): Set<string> {
-  return new Set(
+/**
+ * This tab's uploads by the video whose bytes they send (or sent: a finished one stays until the
+ * video moves on). A failed upload sends nothing until Retry: its video reads as interrupted.
+ */
+function uploadsByVideoOf(entries: readonly UploadEntry[]): Map<string, UploadHere> {
+  return new Map(
     entries
       .filter((entry) => entry.snapshot.phase !== "failed")
-      .flatMap((entry) => (entry.snapshot.videoId ? [entry.snapshot.videoId] : [])),
+      .flatMap(({ file, snapshot }) =>
+        snapshot.videoId ? [[snapshot.videoId, { snapshot, fileSize: file.size }] as const] : [],
+      ),
   );
 }
 
@@ -161,6 +167,18 @@ export function useUploadsState() {
     window.addEventListener("beforeunload", askBeforeLeaving);
     return () => window.removeEventListener("beforeunload", askBeforeLeaving);
   }, [active]);
-  const uploadingVideoIds = uploadingVideoIdsOf(entries);
-  return { entries, addFiles, cancel, retry, dismiss, dismissVideo, active, uploadingVideoIds, subscribe };
+  const uploadsByVideo = uploadsByVideoOf(entries);
+  const uploadingVideoIds: ReadonlySet<string> = new Set(uploadsByVideo.keys());
+  return {
+    entries,
+    addFiles,
+    cancel,
+    retry,
+    dismiss,
+    dismissVideo,
+    active,
+    uploadsByVideo,
+    uploadingVideoIds,
+    subscribe,
+  };
 }

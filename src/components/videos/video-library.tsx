@@ -3,21 +3,23 @@
 import type { RefObject } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatBytes } from "@/lib/format-bytes";
 import { formatCount } from "@/lib/format-count";
-import { isTerminalStatus } from "@/lib/video-status";
 import { DeleteVideoButton } from "./delete-video-button";
 import { formatClock } from "./format";
 import { ProgressBar } from "./progress-bar";
 import type { VideoView } from "./video-api";
 import { VideoNameLink, VideoThumbnail } from "./video-links";
+import { isImporting, type UploadHere, type VideoStanding, videoStanding } from "./video-standing";
 import { VideoStatusBadge } from "./video-status-badge";
 
 /** The creator's videos: thumbnail, name, length, status and progress; each links to its page. */
 export function VideoLibrary({
   videos,
-  uploadingHere,
+  uploadsByVideo,
+  highlightedVideoId = null,
   hasMore,
   loadingMore,
   onLoadMore,
@@ -26,8 +28,10 @@ export function VideoLibrary({
   focusAfterDelete,
 }: {
   videos: VideoView[];
-  /** Videos whose upload runs in this page (others in UPLOADING were interrupted). */
-  uploadingHere: Set<string>;
+  /** This tab's uploads by video (an upload left UPLOADING by none of them was interrupted). */
+  uploadsByVideo: ReadonlyMap<string, UploadHere>;
+  /** The video just added from a URL: its row is marked so the creator sees where it went. */
+  highlightedVideoId?: string | null;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
@@ -55,7 +59,8 @@ export function VideoLibrary({
           <VideoRow
             key={video.id}
             video={video}
-            interrupted={video.status === "UPLOADING" && !uploadingHere.has(video.id)}
+            standing={videoStanding(video, uploadsByVideo.get(video.id))}
+            highlighted={video.id === highlightedVideoId}
             onDelete={onDelete}
             focusAfterDelete={focusAfterDelete}
           />
@@ -74,12 +79,14 @@ export function VideoLibrary({
 
 function VideoRow({
   video,
-  interrupted,
+  standing,
+  highlighted,
   onDelete,
   focusAfterDelete,
 }: {
   video: VideoView;
-  interrupted: boolean;
+  standing: VideoStanding;
+  highlighted: boolean;
   onDelete: (videoId: string) => Promise<void>;
   focusAfterDelete?: RefObject<HTMLElement | null>;
 }) {
@@ -97,7 +104,11 @@ function VideoRow({
       data-testid="video-row"
       data-video-id={video.id}
       data-status={video.status}
-      className="flex gap-3 px-4 py-3 sm:gap-4 sm:px-5 sm:py-4"
+      data-highlighted={highlighted || undefined}
+      className={cx(
+        "flex gap-3 px-4 py-3 transition-colors sm:gap-4 sm:px-5 sm:py-4",
+        highlighted && "bg-brand-50/60",
+      )}
     >
       <VideoThumbnail video={video} className="h-12 w-20 sm:h-16 sm:w-28" />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
@@ -105,11 +116,12 @@ function VideoRow({
           <div className="min-w-0">
             <VideoNameLink video={video} />
             <p className="text-xs text-slate-500" data-testid="video-details">
-              {details.join(" · ") || (video.origin === "import" ? "Imported from a URL" : "\u00a0")}
+              {details.join(" · ") ||
+                (video.origin === "import" && !isImporting(video) ? "Imported from a URL" : "\u00a0")}
             </p>
           </div>
           <div className="flex shrink-0 items-center justify-between gap-2">
-            <VideoStatusBadge status={video.status} interrupted={interrupted} />
+            <VideoStatusBadge video={video} interrupted={standing.kind === "interrupted"} />
             <DeleteVideoButton
               filename={video.filename}
               onDelete={() => onDelete(video.id)}
@@ -117,23 +129,20 @@ function VideoRow({
             />
           </div>
         </div>
-        {video.status === "FAILED" && video.failureReason && (
-          <p className="text-sm text-red-600">{video.failureReason}</p>
-        )}
-        {interrupted && (
-          <p className="text-sm text-amber-700">
-            Upload interrupted. Choose the same file again to resume where it stopped.
-          </p>
-        )}
-        {!isTerminalStatus(video.status) && !interrupted && video.status !== "UPLOADING" && (
+        {standing.kind === "failed" && <p className="text-sm text-red-600">{standing.text}</p>}
+        {standing.kind === "interrupted" && <p className="text-sm text-amber-700">{standing.text}</p>}
+        {/* An upload of this tab shows its progress in the upload panel above. */}
+        {(standing.kind === "processing" || standing.kind === "importing") && (
           <div className="flex items-center gap-3">
-            <ProgressBar
-              className="max-w-xs"
-              label={`Progress of ${video.filename}`}
-              percent={video.progressPercent}
-            />
+            {standing.percent !== null && (
+              <ProgressBar
+                className="max-w-xs"
+                label={`Progress of ${video.filename}`}
+                percent={standing.percent}
+              />
+            )}
             <span className="text-xs text-slate-500" data-testid="video-stage">
-              {video.stage ?? video.status.toLowerCase()}
+              {standing.text}
             </span>
           </div>
         )}

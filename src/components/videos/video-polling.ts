@@ -1,4 +1,6 @@
-import { isTerminalStatus, type VideoStatus } from "@/lib/video-status";
+import { isTerminalStatus } from "@/lib/video-status";
+import type { VideoView } from "./video-api";
+import { isImporting } from "./video-standing";
 
 /** How often a page follows videos that move on by themselves (processing). */
 export const PROCESSING_POLL_MS = 2_500;
@@ -9,14 +11,16 @@ export const PROCESSING_POLL_MS = 2_500;
  */
 export const UPLOADING_POLL_MS = 30_000;
 
-type PolledVideo = { id: string; status: VideoStatus };
+type PolledVideo = Pick<VideoView, "id" | "status" | "origin">;
 
 /**
- * Whether a video changes by itself soon: one that is processing does; one waiting for its bytes
- * only while an upload in this tab sends them (`uploadingHere`).
+ * Whether a video changes by itself soon: one that is processing does, and so does a URL import
+ * (the worker downloads it); one waiting for uploaded bytes only while an upload in this tab
+ * sends them (`uploadingHere`).
  */
 function movesSoon(video: PolledVideo, uploadingHere: ReadonlySet<string>): boolean {
-  return video.status === "UPLOADING" ? uploadingHere.has(video.id) : !isTerminalStatus(video.status);
+  if (video.status !== "UPLOADING") return !isTerminalStatus(video.status);
+  return isImporting(video) || uploadingHere.has(video.id);
 }
 
 /** The videos list's own polling: while an upload runs here, or a video moves soon. */

@@ -4,12 +4,12 @@ import { videoStatusLabel } from "./video-status-label";
 
 /** `interrupted`: the video waits for bytes that no page is sending (see videoStatusLabel). */
 export function VideoStatusBadge({
-  status,
+  video,
   interrupted = false,
 }: {
-  status: VideoView["status"];
+  video: Pick<VideoView, "status" | "origin">;
   interrupted?: boolean;
 }) {
-  const label = videoStatusLabel(status, { interrupted });
+  const label = videoStatusLabel(video, { interrupted });
   return <Badge tone={label.tone}>{label.text}</Badge>;
 }

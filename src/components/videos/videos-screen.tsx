@@ -55,6 +55,15 @@ export function VideosScreen({
     },
     [library.remove, uploads.dismissVideo],
   );
+  // The import form's video joins the library at once, marked, so the creator sees where it went.
+  const [importedVideoId, setImportedVideoId] = useState<string | null>(null);
+  const showImportedVideo = useCallback(
+    (videoId: string) => {
+      setImportedVideoId(videoId);
+      onVideoChanged();
+    },
+    [onVideoChanged],
+  );
   const libraryHeading = useRef<HTMLHeadingElement>(null);
   // The upload panel reads a finished upload's outcome (checked, failed…) from the library.
   const libraryVideos = useMemo(
@@ -76,7 +85,7 @@ export function VideosScreen({
             onFiles={(files) => uploads.addFiles(files, clipOptions)}
             maxSizeText={maxSizeText}
           />
-          <ImportUrlForm clipOptions={clipOptions} onImported={onVideoChanged} />
+          <ImportUrlForm clipOptions={clipOptions} onImported={showImportedVideo} />
         </CardBody>
       </Card>
       <UploadList
@@ -98,7 +107,8 @@ export function VideosScreen({
         </h2>
         <VideoLibrary
           videos={library.videos}
-          uploadingHere={uploads.uploadingVideoIds}
+          uploadsByVideo={uploads.uploadsByVideo}
+          highlightedVideoId={importedVideoId}
           hasMore={library.hasMore}
           loadingMore={library.loadingMore}
           onLoadMore={library.loadMore}

@@ -16,6 +16,7 @@ export type VideoStudio = {
     Video,
     | "videoId"
     | "filename"
+    | "origin"
     | "status"
     | "stage"
     | "progressPercent"
@@ -54,6 +55,7 @@ export async function getVideoStudio(options: {
     video: {
       videoId: video.videoId,
       filename: video.filename,
+      origin: video.origin,
       status: video.status,
       stage: video.stage,
       progressPercent: video.progressPercent,

@@ -131,7 +131,7 @@ export default async function DashboardPage() {
         {clips.length > 0 && <TopClips clips={clips} />}
       </div>
       {/* Progress moves on its own while a video is processed; its clips join the top ones. */}
-      <VideosAutoRefresh videos={videos.map(({ id, status }) => ({ id, status }))} />
+      <VideosAutoRefresh videos={videos.map(({ id, status, origin }) => ({ id, status, origin }))} />
     </>
   );
 }

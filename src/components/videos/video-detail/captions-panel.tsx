@@ -89,11 +89,15 @@ export function CaptionsPanel({ videoId, captions }: { videoId: string; captions
         </p>
       )}
       <div className="flex flex-wrap gap-2">
+        {/* The button beside it opens the file chooser and is the one control keyboards and
+            screen readers meet; the input, kept for its change event, is no second tab stop. */}
         <input
           ref={fileInput}
           type="file"
           accept=".srt,.vtt,text/vtt,application/x-subrip"
           className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
           aria-label="Choose a subtitle file"
           onChange={upload}
         />

@@ -45,7 +45,8 @@ export function InterestTimeline({
   currentSeconds: number;
   selectedClipId: string | null;
   onSeek: (seconds: number) => void;
-  onSelectClip: (clipId: string) => void;
+  /** A clip's marker was clicked: the page decides what to show (see VideoStudio). */
+  onSelectClip: (clip: TimelineClip) => void;
 }) {
   const plotRef = useRef<HTMLDivElement>(null);
   const [hoverSeconds, setHoverSeconds] = useState<number | null>(null);
@@ -109,10 +110,7 @@ export function InterestTimeline({
           <button
             key={clip.clipId}
             type="button"
-            onClick={() => {
-              onSelectClip(clip.clipId);
-              onSeek(clip.startSeconds);
-            }}
+            onClick={() => onSelectClip(clip)}
             style={{
               left: percentOf((clip.startSeconds + clip.endSeconds) / 2),
               top: (rows[index] ?? 0) * MARKER_ROW_PX,

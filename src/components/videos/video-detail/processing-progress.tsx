@@ -25,6 +25,7 @@ function stepIndexOf(status: ProcessingStatus): number {
  */
 export function ProcessingProgress({
   status,
+  importing = false,
   stage,
   progressPercent,
   clipsShown = false,
@@ -32,6 +33,8 @@ export function ProcessingProgress({
   emailWhenDoneTo = null,
 }: {
   status: ProcessingStatus;
+  /** Imported from a URL and still downloading: the worker fetches it, no page has to stay open. */
+  importing?: boolean;
   stage: string | null;
   progressPercent: number;
   clipsShown?: boolean;
@@ -41,7 +44,7 @@ export function ProcessingProgress({
   emailWhenDoneTo?: string | null;
 }) {
   const current = stepIndexOf(status);
-  const waitingForUpload = status === "UPLOADING";
+  const waitingForUpload = status === "UPLOADING" && !importing;
   const percent = Math.round(Math.max(0, Math.min(100, progressPercent)));
   return (
     <Card className="overflow-hidden">
@@ -105,9 +108,11 @@ export function ProcessingProgress({
         <div className="flex flex-col gap-2">
           <div className="flex items-baseline justify-between gap-4 text-sm">
             <span className="font-medium text-slate-800">
-              {waitingForUpload
-                ? "Waiting for the upload to finish"
-                : (stage ?? STEPS[current]?.hint ?? "Working")}
+              {importing
+                ? `Importing from the URL${stage ? `: ${stage}` : "…"}`
+                : waitingForUpload
+                  ? "Waiting for the upload to finish"
+                  : (stage ?? STEPS[current]?.hint ?? "Working")}
             </span>
             <span className="text-slate-500 tabular-nums">{percent}%</span>
           </div>

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { DismissableDetails } from "@/components/ui/dismissable-details";
 import type { ClipOptions } from "@/engine/clip-options";
 import { offeredOrDefaults } from "../clip-options-choices";
 import { ClipOptionsPicker } from "../clip-options-picker";
@@ -44,7 +45,7 @@ export function RecutControl({
   };
 
   return (
-    <details
+    <DismissableDetails
       className="relative"
       open={open}
       onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
@@ -67,6 +68,6 @@ export function RecutControl({
           </Button>
         </div>
       </div>
-    </details>
+    </DismissableDetails>
   );
 }

@@ -4,7 +4,9 @@ import { useRouter } from "next/navigation";
 import { useCallback, useRef, useState } from "react";
 import { ClipCard } from "@/components/clips/clip-card";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
+import { CLEAR_OF_STICKY_HEADER } from "@/components/ui/sticky-header";
 import { useRefreshingMediaUrl } from "@/components/ui/use-refreshing-media-url";
 import { formatCount } from "@/lib/format-count";
 import type { ClipDetail } from "@/server/clips/get-clip";
@@ -13,7 +15,7 @@ import { videoApi } from "../video-api";
 import { CaptionsPanel } from "./captions-panel";
 import { ChaptersPanel } from "./chapters-panel";
 import { deletedClipKey, withoutDeletedClips } from "./deleted-clips";
-import { InterestTimeline, type TimelineChapter } from "./interest-timeline";
+import { InterestTimeline, type TimelineChapter, type TimelineClip } from "./interest-timeline";
 
 /**
  * The finished video: the source player with the interest timeline under it, the chapters
@@ -86,13 +88,23 @@ export function VideoStudio({
     void player.play().catch(() => {
       // Autoplay refused (no user gesture yet): the player waits at the new position.
     });
+    // Its scroll margin keeps the whole player clear of the sticky header.
     player.scrollIntoView({ behavior: "smooth", block: "nearest" });
   }, []);
 
-  const selectClip = useCallback((clipId: string) => {
-    setSelectedClipId(clipId);
-    document.getElementById(`clip-${clipId}`)?.scrollIntoView({ behavior: "smooth", block: "nearest" });
-  }, []);
+  // A clip's marker plays the clip's moment in the source: the player, where it plays, stays in
+  // view, and the card is only marked. With no source to play, the marker shows the card instead.
+  const selectClip = useCallback(
+    (clip: TimelineClip) => {
+      setSelectedClipId(clip.clipId);
+      seek(clip.startSeconds);
+      if (!playable)
+        document
+          .getElementById(`clip-${clip.clipId}`)
+          ?.scrollIntoView({ behavior: "smooth", block: "nearest" });
+    },
+    [playable, seek],
+  );
 
   return (
     <div className="flex flex-col gap-6">
@@ -108,7 +120,7 @@ export function VideoStudio({
                 controls
                 preload="metadata"
                 playsInline
-                className="h-full w-full"
+                className={cx("h-full w-full", CLEAR_OF_STICKY_HEADER)}
                 onTimeUpdate={(event) => setCurrentSeconds(event.currentTarget.currentTime)}
                 onSeeked={(event) => setCurrentSeconds(event.currentTarget.currentTime)}
                 onError={source.mediaEvents.onError}

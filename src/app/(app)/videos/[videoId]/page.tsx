@@ -8,6 +8,7 @@ import { FailedVideoNotice } from "@/components/videos/video-detail/failed-video
 import { ProcessingProgress } from "@/components/videos/video-detail/processing-progress";
 import { RecutControl } from "@/components/videos/video-detail/recut-control";
 import { VideoStudio } from "@/components/videos/video-detail/video-studio";
+import { isImporting } from "@/components/videos/video-standing";
 import { VideoStatusBadge } from "@/components/videos/video-status-badge";
 import { VideosAutoRefresh } from "@/components/videos/videos-auto-refresh";
 import type { VideoStatus } from "@/db/repos/video-repo";
@@ -25,16 +26,17 @@ export const dynamic = "force-dynamic";
 type ProcessingStatus = Exclude<VideoStatus, "READY" | "FAILED">;
 const isProcessing = (status: VideoStatus): status is ProcessingStatus => !isTerminalStatus(status);
 
+/** A video that is not the creator's, or no longer there, gets the page's own 404. */
+function notFoundIfMissing(error: unknown): never {
+  if (error instanceof AppError && error.code === "not_found") notFound();
+  throw error;
+}
+
 export default async function VideoPage({ params }: { params: Promise<{ videoId: string }> }) {
   const creator = await requireCurrentCreator();
   const { creatorId } = creator;
   const { videoId } = await params;
-  const studio = await getVideoStudio({ runtime: getRuntime(), creatorId, videoId }).catch(
-    (error: unknown) => {
-      if (error instanceof AppError && error.code === "not_found") notFound();
-      throw error;
-    },
-  );
+  const studio = await getVideoStudio({ runtime: getRuntime(), creatorId, videoId }).catch(notFoundIfMissing);
   const { video } = studio;
   const probe = video.probe;
   // While a ready video is analysed again for other clips, its clips, player and timeline stay.
@@ -55,7 +57,7 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
               {video.filename}
             </h1>
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
-              <VideoStatusBadge status={video.status} />
+              <VideoStatusBadge video={video} />
               {probe && <span>{formatLength(probe.durationSeconds)}</span>}
               {probe && (
                 <span>
@@ -121,6 +123,7 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
         <>
           <ProcessingProgress
             status={video.status}
+            importing={isImporting(video)}
             stage={video.stage}
             progressPercent={video.progressPercent}
             clipsShown={showStudio}
@@ -128,8 +131,8 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
             firstProcessing={video.processedAt === null}
             emailWhenDoneTo={creator.emailWhenClipsReady ? creator.email : null}
           />
-          {/* Seldom while it only waits for bytes that may never come (sent from another tab). */}
-          <VideosAutoRefresh videos={[{ id: video.videoId, status: video.status }]} />
+          {/* Seldom while it only waits for uploaded bytes that may never come (sent from another tab). */}
+          <VideosAutoRefresh videos={[{ id: video.videoId, status: video.status, origin: video.origin }]} />
         </>
       )}
 
