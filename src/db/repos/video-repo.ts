@@ -790,21 +790,13 @@ export async function releaseVideoPipeline(options: {
   videoId: string;
   runId: string;
 }): Promise<void> {
-  const { table, creatorId, videoId } = options;
-  try {
-    await table.documentClient.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: videoKey(creatorId, videoId),
-        UpdateExpression: "SET #runId = :none, #heldUntil = :none",
-        ConditionExpression: "attribute_exists(PK) AND #runId = :runId",
-        ExpressionAttributeNames: { "#runId": "pipelineRunId", "#heldUntil": "pipelineHeldUntil" },
-        ExpressionAttributeValues: { ":runId": options.runId, ":none": null },
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  // Bookkeeping, as the hold was: no version or updatedAt change.
+  const expression: Expression = {
+    sets: ["#runId = :none", "#heldUntil = :none"],
+    names: { "#runId": "pipelineRunId", "#heldUntil": "pipelineHeldUntil" },
+    values: { ":none": null, ":runId": options.runId },
+  };
+  await updateVideoWhere(options.table, options, expression, "attribute_exists(PK) AND #runId = :runId");
 }
 
 // Record one part of a multipart upload (part number → ETag), for servers without ListParts.
