@@ -167,6 +167,11 @@ describe("a ready video's page in Chromium", () => {
     await findAgain.waitFor();
     await outside.click();
     await findAgain.waitFor({ state: "hidden" });
+    // Cancel goes with the popover; the focus goes back to what opened it, as on Escape.
+    await otherClips.click();
+    await page.getByRole("button", { name: "Cancel", exact: true }).click();
+    await findAgain.waitFor({ state: "hidden" });
+    expect(await focusedText()).toBe("Other clips…");
 
     const accountMenu = page.getByLabel("Account menu");
     const menu = page.locator("details").filter({ has: accountMenu });
@@ -190,6 +195,20 @@ describe("a ready video's page in Chromium", () => {
     await page.close();
   });
 
+  it("says so when “Other clips…” brings back the clips the video already had", async () => {
+    const page = await openVideoPage();
+    const notice = page.getByText("No other moments stood out; these are still this video's best clips.");
+    // The same options as the first analysis: the same moments, so the same clips, come back.
+    await page.getByText("Other clips…").click();
+    await page.getByRole("button", { name: "Find clips again" }).click();
+    await notice.waitFor({ timeout: 120_000 });
+    // Said once: the request kept for the tab is gone, so a reload does not say it again.
+    expect(
+      await page.evaluate((id) => sessionStorage.getItem(`truss.other-clips.${id}`), videoId),
+    ).toBeNull();
+    await page.close();
+  });
+
   it("has one tab stop for adding a subtitle file, the button, which still opens the file chooser", async () => {
     const page = await openVideoPage();
     const addSubtitles = page.getByRole("button", { name: "Add subtitle file" });
@@ -199,7 +218,7 @@ describe("a ready video's page in Chromium", () => {
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Add subtitle file");
 
-    const chooser = page.waitForEvent("filechooser", { timeout: 5_000 });
+    const chooser = page.waitForEvent("filechooser", { timeout: 20_000 });
     await page.keyboard.press("Enter");
     expect((await chooser).isMultiple()).toBe(false);
     await page.close();

@@ -254,12 +254,8 @@ export function ClipCard({
       <ClipPlayerDialog
         open={playing}
         onClose={() => setPlaying(false)}
-        title={clip.title}
-        clipId={clip.clipId}
-        videoUrl={clip.media?.videoUrl ?? null}
-        posterUrl={clip.rendered?.thumbnailUrl}
-        durationSeconds={clip.rendered?.durationSeconds}
-        footer={`${previousRender ? `Previous version, ${previousRender} · ` : ""}Score ${clip.score} · #${place}`}
+        clip={clip}
+        footer={`Score ${clip.score} · #${place}`}
       />
     </article>
   );

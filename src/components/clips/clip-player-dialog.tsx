@@ -4,30 +4,27 @@ import { type ReactNode, useCallback, useEffect, useRef } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { useRefreshingMediaUrl } from "@/components/ui/use-refreshing-media-url";
 import { formatLength } from "@/lib/format-length";
+import type { ClipDetail } from "@/server/clips/get-clip";
 import { clipDownloadHref, fetchClipVideoUrl } from "./clip-api";
+import { previousRenderOf } from "./previous-render";
+
+/** What the dialog plays: the clip's newest render, which may be of an earlier edit. */
+export type PlayableClip = Pick<ClipDetail, "clipId" | "title" | "revision" | "rendered" | "media">;
 
 /**
  * A modal that plays one rendered clip at 9:16, with its download. Closes on Esc or backdrop
  * click. The player swaps in a fresh URL when its own expires; Download is always signed afresh.
+ * While a newer render is owed, the download says it is the previous version, as the clip's card does.
  */
 export function ClipPlayerDialog({
   open,
   onClose,
-  title,
-  clipId,
-  videoUrl,
-  posterUrl,
-  durationSeconds,
+  clip,
   footer,
 }: {
   open: boolean;
   onClose: () => void;
-  title: string;
-  clipId: string | null;
-  /** The newest render's URL, null before the first render. */
-  videoUrl: string | null;
-  posterUrl?: string;
-  durationSeconds?: number;
+  clip: PlayableClip | null;
   footer?: ReactNode;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -38,6 +35,12 @@ export function ClipPlayerDialog({
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+
+  const title = clip?.title ?? "";
+  // The newest render's URL, null before the first render.
+  const videoUrl = clip?.media?.videoUrl ?? null;
+  const durationSeconds = clip?.rendered?.durationSeconds;
+  const previousRender = clip ? previousRenderOf(clip) : null;
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the native dialog closes on Esc; the click only catches the backdrop.
@@ -78,21 +81,31 @@ export function ClipPlayerDialog({
             </button>
           </div>
           <div className="aspect-[9/16] max-h-[75vh] w-full bg-black">
-            {clipId && videoUrl ? (
+            {clip && videoUrl ? (
               // Another clip, or a newer render, starts a new player; a refreshed URL does not.
-              <ClipVideo key={videoUrl} clipId={clipId} videoUrl={videoUrl} posterUrl={posterUrl} />
+              <ClipVideo
+                key={videoUrl}
+                clipId={clip.clipId}
+                videoUrl={videoUrl}
+                posterUrl={clip.rendered?.thumbnailUrl}
+              />
             ) : (
               <div className="grid h-full place-items-center text-sm text-slate-400">Not rendered yet</div>
             )}
           </div>
           <div className="flex items-center justify-between gap-3 px-4 py-3">
             <div className="min-w-0 text-xs text-slate-400">{footer}</div>
-            {clipId && videoUrl && (
-              <a href={clipDownloadHref(clipId)} className={buttonClasses("primary", "sm")} download>
-                Download MP4
+            {clip && videoUrl && (
+              <a href={clipDownloadHref(clip.clipId)} className={buttonClasses("primary", "sm")} download>
+                {previousRender ? "Download previous version" : "Download MP4"}
               </a>
             )}
           </div>
+          {videoUrl && previousRender && (
+            <p className="px-4 pb-3 text-xs text-slate-400">
+              The download is the previous version ({previousRender}) until the new one is rendered.
+            </p>
+          )}
         </div>
       )}
     </dialog>

@@ -27,15 +27,28 @@ describe("download links", () => {
 
   it("in the player dialog, point at the route that signs a fresh URL", () => {
     const markup = renderToStaticMarkup(
-      createElement(ClipPlayerDialog, {
-        open: true,
-        onClose: () => {},
-        title: clip.title,
-        clipId: clip.clipId,
-        videoUrl: clip.media!.videoUrl,
-      }),
+      createElement(ClipPlayerDialog, { open: true, onClose: () => {}, clip }),
     );
     expect(downloadHrefs(markup)).toEqual([FRESH_DOWNLOAD_HREF]);
+    expect(markup).toMatch(/download="">Download MP4<\/a>/);
+  });
+
+  it("in the player dialog (Clips page, Top clips, a card) of a clip whose new range still renders, say they save the previous version, and which", () => {
+    // Edited from 0:10–0:30 to 0:14–0:29, as the clip API gives it while the new range renders.
+    const edited = readyClipDetail({
+      startSeconds: 14,
+      endSeconds: 29,
+      durationSeconds: 15,
+      revision: 1,
+      status: "RENDERING",
+    });
+    const markup = renderToStaticMarkup(
+      createElement(ClipPlayerDialog, { open: true, onClose: () => {}, clip: edited }),
+    );
+    expect(downloadHrefs(markup)).toEqual([FRESH_DOWNLOAD_HREF]);
+    expect(markup).toMatch(/download="">Download previous version<\/a>/);
+    expect(markup).not.toContain("Download MP4");
+    expect(markup).toContain("The download is the previous version (0:10–0:30, 20 s) until the new one");
   });
 
   it("on a clip card whose new range still renders, say they save the previous version, and which", () => {

@@ -29,11 +29,7 @@ export function useClipPlayer(onError: (message: string) => void) {
     <ClipPlayerDialog
       open={playing !== null}
       onClose={() => setPlaying(null)}
-      title={playing?.title ?? ""}
-      clipId={playing?.clipId ?? null}
-      videoUrl={playing?.media?.videoUrl ?? null}
-      posterUrl={playing?.rendered?.thumbnailUrl}
-      durationSeconds={playing?.rendered?.durationSeconds}
+      clip={playing}
       footer={playing ? `Score ${playing.score} · from ${playing.videoTitle}` : undefined}
     />
   );

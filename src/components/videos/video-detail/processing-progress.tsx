@@ -2,11 +2,20 @@ import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import { Spinner } from "@/components/ui/spinner";
+import type { VideoView } from "../video-api";
+import { isImporting } from "../video-standing";
 
 type ProcessingStatus = "UPLOADING" | "UPLOADED" | "QUEUED" | "ANALYZING" | "RENDERING";
 
-const STEPS: { status: ProcessingStatus | "READY"; label: string; hint: string }[] = [
-  { status: "UPLOADED", label: "Uploaded", hint: "Checking the file" },
+type Step = { status: ProcessingStatus | "READY"; label: string; hint: string };
+
+/** The first step is how the file came: sent by a page, or fetched by the worker from a URL. */
+const FIRST_STEP: Record<VideoView["origin"], Step> = {
+  upload: { status: "UPLOADED", label: "Uploaded", hint: "Checking the file" },
+  import: { status: "UPLOADED", label: "Imported", hint: "Downloading from the URL" },
+};
+
+const LATER_STEPS: Step[] = [
   { status: "QUEUED", label: "Queued", hint: "Waiting for a worker" },
   { status: "ANALYZING", label: "Analyzing", hint: "Sound, motion and the best moments" },
   { status: "RENDERING", label: "Rendering", hint: "Cutting 9:16 clips" },
@@ -14,8 +23,8 @@ const STEPS: { status: ProcessingStatus | "READY"; label: string; hint: string }
 ];
 
 function stepIndexOf(status: ProcessingStatus): number {
-  if (status === "UPLOADING") return 0;
-  return STEPS.findIndex((step) => step.status === status);
+  if (status === "UPLOADING" || status === "UPLOADED") return 0;
+  return LATER_STEPS.findIndex((step) => step.status === status) + 1;
 }
 
 /**
@@ -25,7 +34,7 @@ function stepIndexOf(status: ProcessingStatus): number {
  */
 export function ProcessingProgress({
   status,
-  importing = false,
+  origin,
   stage,
   progressPercent,
   clipsShown = false,
@@ -33,8 +42,8 @@ export function ProcessingProgress({
   emailWhenDoneTo = null,
 }: {
   status: ProcessingStatus;
-  /** Imported from a URL and still downloading: the worker fetches it, no page has to stay open. */
-  importing?: boolean;
+  /** How the file came: uploaded by a page, or imported from a URL by the worker (no page needed). */
+  origin: VideoView["origin"];
   stage: string | null;
   progressPercent: number;
   clipsShown?: boolean;
@@ -43,14 +52,16 @@ export function ProcessingProgress({
   /** The address Truss emails when a first processing is done (null: it will not). */
   emailWhenDoneTo?: string | null;
 }) {
+  const steps = [FIRST_STEP[origin], ...LATER_STEPS];
   const current = stepIndexOf(status);
+  const importing = isImporting({ status, origin });
   const waitingForUpload = status === "UPLOADING" && !importing;
   const percent = Math.round(Math.max(0, Math.min(100, progressPercent)));
   return (
     <Card className="overflow-hidden">
       <div className="flex flex-col gap-6 px-5 py-6 sm:px-8">
         <ol className="grid grid-cols-5 gap-2" aria-label="Processing steps">
-          {STEPS.map((step, index) => {
+          {steps.map((step, index) => {
             const done = index < current;
             const active = index === current;
             return (
@@ -87,7 +98,7 @@ export function ProcessingProgress({
                   <span
                     className={cx(
                       "h-0.5 flex-1",
-                      index === STEPS.length - 1 ? "invisible" : done ? "bg-brand-500" : "bg-slate-200",
+                      index === steps.length - 1 ? "invisible" : done ? "bg-brand-500" : "bg-slate-200",
                     )}
                   />
                 </div>
@@ -112,7 +123,7 @@ export function ProcessingProgress({
                 ? `Importing from the URL${stage ? `: ${stage}` : "…"}`
                 : waitingForUpload
                   ? "Waiting for the upload to finish"
-                  : (stage ?? STEPS[current]?.hint ?? "Working")}
+                  : (stage ?? steps[current]?.hint ?? "Working")}
             </span>
             <span className="text-slate-500 tabular-nums">{percent}%</span>
           </div>

@@ -5,10 +5,11 @@ import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { describeClipRequest } from "@/components/videos/clip-options-choices";
 import { FailedVideoNotice } from "@/components/videos/video-detail/failed-video-notice";
+import { OtherClipsNotice } from "@/components/videos/video-detail/other-clips-notice";
+import { clipRangesOf } from "@/components/videos/video-detail/other-clips-outcome";
 import { ProcessingProgress } from "@/components/videos/video-detail/processing-progress";
 import { RecutControl } from "@/components/videos/video-detail/recut-control";
 import { VideoStudio } from "@/components/videos/video-detail/video-studio";
-import { isImporting } from "@/components/videos/video-standing";
 import { VideoStatusBadge } from "@/components/videos/video-status-badge";
 import { VideosAutoRefresh } from "@/components/videos/videos-auto-refresh";
 import type { VideoStatus } from "@/db/repos/video-repo";
@@ -41,6 +42,7 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
   const probe = video.probe;
   // While a ready video is analysed again for other clips, its clips, player and timeline stay.
   const showStudio = video.status === "READY" || (isProcessing(video.status) && studio.clips.length > 0);
+  const clipRanges = clipRangesOf(studio.clips);
 
   return (
     <div className="flex flex-col gap-6">
@@ -96,6 +98,8 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
                 videoId={video.videoId}
                 clipOptions={video.clipOptions}
                 defaults={DEFAULT_CLIP_OPTIONS}
+                updatedAt={video.updatedAt}
+                clips={clipRanges}
               />
               <ButtonLink href="/clips?sort=score" variant="secondary" size="sm">
                 All clips by score
@@ -104,6 +108,14 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
           )}
         </div>
       </div>
+
+      {/* Rendered whatever the status, so that it follows the video back to READY. */}
+      <OtherClipsNotice
+        videoId={video.videoId}
+        status={video.status}
+        updatedAt={video.updatedAt}
+        clips={clipRanges}
+      />
 
       {video.analysis?.fallbackReason && (
         <Alert tone="warning" title="Gemini's answer could not be used">
@@ -123,7 +135,7 @@ export default async function VideoPage({ params }: { params: Promise<{ videoId:
         <>
           <ProcessingProgress
             status={video.status}
-            importing={isImporting(video)}
+            origin={video.origin}
             stage={video.stage}
             progressPercent={video.progressPercent}
             clipsShown={showStudio}
