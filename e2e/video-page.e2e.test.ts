@@ -211,6 +211,9 @@ describe("a ready video's page in Chromium", () => {
 
   it("has one tab stop for adding a subtitle file, the button, which still opens the file chooser", async () => {
     const page = await openVideoPage();
+    // Waited for from the start: Playwright asks the browser to report file choosers only once
+    // this is called, and a key pressed before the browser has heard that opens none it sees.
+    const chooser = page.waitForEvent("filechooser", { timeout: 20_000 });
     const addSubtitles = page.getByRole("button", { name: "Add subtitle file" });
     await addSubtitles.focus();
     await page.keyboard.press("Shift+Tab");
@@ -218,7 +221,6 @@ describe("a ready video's page in Chromium", () => {
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Add subtitle file");
 
-    const chooser = page.waitForEvent("filechooser", { timeout: 20_000 });
     await page.keyboard.press("Enter");
     expect((await chooser).isMultiple()).toBe(false);
     await page.close();
