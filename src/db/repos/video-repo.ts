@@ -728,6 +728,11 @@ export type PipelineHoldOutcome =
   /** The video is gone, or no longer ANALYZING or RENDERING. */
   | { kind: "not-in-progress" };
 
+/** When a pipeline hold taken or renewed now for `holdMs` lapses (ISO time). */
+export function pipelineHoldEnd(holdMs: number, now = new Date()): string {
+  return new Date(now.getTime() + holdMs).toISOString();
+}
+
 /**
  * Takes, or renews, run `runId`'s hold on an ANALYZING or RENDERING video's pipeline for
  * `holdMs`: where no other run holds it, or that run's hold has lapsed (its worker died). The
@@ -762,7 +767,7 @@ export async function holdVideoPipeline(options: {
         },
         ExpressionAttributeValues: {
           ":runId": runId,
-          ":until": new Date(now.getTime() + options.holdMs).toISOString(),
+          ":until": pipelineHoldEnd(options.holdMs, now),
           ":now": now.toISOString(),
           ":nullType": "NULL",
           ":analyzing": "ANALYZING",

@@ -17,6 +17,7 @@ import { incrementDailyCounters } from "@/db/repos/daily-analytics-repo";
 import {
   findVideoById,
   holdVideoPipeline,
+  pipelineHoldEnd,
   releaseVideoPipeline,
   updateVideo,
   updateVideoStatus,
@@ -56,7 +57,7 @@ import type { JobContext, JobHandler } from "../job-types";
 import { JobDeferredError, PermanentJobError } from "../job-types";
 import { emailVideoOutcome } from "../notify/email-video-outcome";
 import { momentsBesideEditedClips, momentsToFindBeside } from "./clip-pipeline/moments-beside-edited-clips";
-import { keepPipelineHeld, newPipelineRunId } from "./clip-pipeline/pipeline-hold";
+import { keepPipelineHeld, newPipelineRunId, waitForHold } from "./clip-pipeline/pipeline-hold";
 import { renderAndStoreClip } from "./clip-pipeline/render-and-store-clip";
 import { createVideoProgress, type VideoProgress } from "./clip-pipeline/video-progress";
 import { failVideo } from "./fail-video";
@@ -93,9 +94,9 @@ export const analyzeVideoJob: JobHandler<"analyze-video"> = {
     // took over, this job's message handed out again while its last attempt still ran) or that
     // of a run whose worker died moments ago. Asked again once it lapses: a live run renews it,
     // and its outcome stands; a dead one's lapses, and the video is failed then.
-    const current = await findVideoById({ table, creatorId, videoId, consistent: true });
-    const heldForMs = current?.pipelineHeldUntil ? Date.parse(current.pipelineHeldUntil) - Date.now() : 0;
-    if (heldForMs > 0) throw new JobDeferredError("another run holds this video", heldForMs / 1000 + 1);
+    const heldUntil = (await findVideoById({ table, creatorId, videoId, consistent: true }))
+      ?.pipelineHeldUntil;
+    if (heldUntil && Date.parse(heldUntil) > Date.now()) throw waitForHold(heldUntil);
     await failVideo({
       runtime: context.runtime,
       video: { creatorId, videoId },
@@ -224,10 +225,7 @@ async function takeVideo(video: Video, runId: string, context: JobContext): Prom
           to: "ANALYZING",
           stage: "Starting",
           progressPercent: 0,
-          set: {
-            pipelineRunId: runId,
-            pipelineHeldUntil: new Date(Date.now() + context.holdMs).toISOString(),
-          },
+          set: { pipelineRunId: runId, pipelineHeldUntil: pipelineHoldEnd(context.holdMs) },
         });
       } catch (error) {
         if (!isGoneOrChanged(error)) throw error;
@@ -238,12 +236,7 @@ async function takeVideo(video: Video, runId: string, context: JobContext): Prom
       }
     }
     const held = await holdVideoPipeline({ ...ids, runId, holdMs: context.holdMs });
-    if (held.kind === "held-elsewhere") {
-      throw new JobDeferredError(
-        "another run is working on this video",
-        (Date.parse(held.heldUntil) - Date.now()) / 1000 + 1,
-      );
-    }
+    if (held.kind === "held-elsewhere") throw waitForHold(held.heldUntil);
     // Read again under the hold: the run before this one may have moved it on since (to
     // RENDERING, say), and this run must start from there.
     const current = held.kind === "held" ? await findVideoById({ ...ids, consistent: true }) : undefined;

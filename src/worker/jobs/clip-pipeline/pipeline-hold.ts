@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { holdVideoPipeline, releaseVideoPipeline } from "@/db/repos/video-repo";
 import type { Table } from "@/db/table";
-import type { JobLog } from "../../job-types";
+import { JobDeferredError, type JobLog } from "../../job-types";
 
 /**
  * One run's hold on a video's pipeline (video-repo's `holdVideoPipeline`), kept while the run
@@ -10,7 +10,6 @@ import type { JobLog } from "../../job-types";
  * otherwise both run every stage; the copy that finds the video held waits for it instead.
  */
 export type PipelineHold = {
-  readonly runId: string;
   /** Aborted when another run has taken the video over (this one's hold lapsed unrenewed). */
   readonly lost: AbortSignal;
   /** Stops renewing and lets go of the hold; never throws. */
@@ -21,13 +20,12 @@ export function keepPipelineHeld(options: {
   table: Table;
   creatorId: string;
   videoId: string;
-  /** The run, when its hold was taken with the move to ANALYZING; a new one otherwise. */
-  runId?: string;
+  /** The run, whose hold is already taken (newPipelineRunId). */
+  runId: string;
   holdMs: number;
   log: JobLog;
 }): PipelineHold {
-  const { table, creatorId, videoId, holdMs, log } = options;
-  const runId = options.runId ?? newPipelineRunId();
+  const { table, creatorId, videoId, runId, holdMs, log } = options;
   const lost = new AbortController();
   let renewing: Promise<void> = Promise.resolve();
   const renew = async () => {
@@ -44,7 +42,6 @@ export function keepPipelineHeld(options: {
     renewing = renewing.then(renew);
   }, holdMs / 3);
   return {
-    runId,
     lost: lost.signal,
     release: async () => {
       clearInterval(timer);
@@ -58,4 +55,12 @@ export function keepPipelineHeld(options: {
 
 export function newPipelineRunId(): string {
   return randomUUID();
+}
+
+/** Sends a job that finds the video held by another run back to the queue until the hold lapses. */
+export function waitForHold(heldUntil: string): JobDeferredError {
+  return new JobDeferredError(
+    "another run holds this video",
+    (Date.parse(heldUntil) - Date.now()) / 1000 + 1,
+  );
 }
