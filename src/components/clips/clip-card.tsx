@@ -13,7 +13,7 @@ import { clipDownloadHref, fetchClip, saveClipEdit } from "./clip-api";
 import { ClipEditor } from "./clip-editor";
 import { ClipPlayerDialog } from "./clip-player-dialog";
 import { ClipPreview } from "./clip-preview";
-import { previousRenderOf } from "./previous-render";
+import { PREVIOUS_VERSION_DOWNLOAD, previousRenderOf, previousVersionNote } from "./previous-render";
 import { ScoreBreakdown } from "./score-breakdown";
 import { ScoreRing } from "./score-ring";
 import { SCORE_BAND_LABELS, scoreBand } from "./score-style";
@@ -222,7 +222,7 @@ export function ClipCard({
                 <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
                   <path d="M10 2.5a1 1 0 0 1 1 1v7.1l2.3-2.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 1.4-1.4L9 10.6V3.5a1 1 0 0 1 1-1ZM4 15a1 1 0 0 1 1 1v.5h10V16a1 1 0 1 1 2 0v1.5a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V16a1 1 0 0 1 1-1Z" />
                 </svg>
-                {previousRender ? "Download previous version" : "Download"}
+                {previousRender ? PREVIOUS_VERSION_DOWNLOAD : "Download"}
               </a>
             ) : null}
             <button
@@ -239,9 +239,7 @@ export function ClipCard({
               </Button>
             )}
             {clip.media && previousRender && (
-              <p className="w-full text-xs text-slate-500">
-                The download is the previous version ({previousRender}) until the new one is rendered.
-              </p>
+              <p className="w-full text-xs text-slate-500">{previousVersionNote(previousRender)}</p>
             )}
             {clip.canRenderAgain && renderAgainError && (
               <Alert tone="danger" className="w-full">

@@ -6,7 +6,7 @@ import { useRefreshingMediaUrl } from "@/components/ui/use-refreshing-media-url"
 import { formatLength } from "@/lib/format-length";
 import type { ClipDetail } from "@/server/clips/get-clip";
 import { clipDownloadHref, fetchClipVideoUrl } from "./clip-api";
-import { previousRenderOf } from "./previous-render";
+import { PREVIOUS_VERSION_DOWNLOAD, previousRenderOf, previousVersionNote } from "./previous-render";
 
 /** What the dialog plays: the clip's newest render, which may be of an earlier edit. */
 export type PlayableClip = Pick<ClipDetail, "clipId" | "title" | "revision" | "rendered" | "media">;
@@ -97,14 +97,12 @@ export function ClipPlayerDialog({
             <div className="min-w-0 text-xs text-slate-400">{footer}</div>
             {clip && videoUrl && (
               <a href={clipDownloadHref(clip.clipId)} className={buttonClasses("primary", "sm")} download>
-                {previousRender ? "Download previous version" : "Download MP4"}
+                {previousRender ? PREVIOUS_VERSION_DOWNLOAD : "Download MP4"}
               </a>
             )}
           </div>
           {videoUrl && previousRender && (
-            <p className="px-4 pb-3 text-xs text-slate-400">
-              The download is the previous version ({previousRender}) until the new one is rendered.
-            </p>
+            <p className="px-4 pb-3 text-xs text-slate-400">{previousVersionNote(previousRender)}</p>
           )}
         </div>
       )}

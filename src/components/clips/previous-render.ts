@@ -13,3 +13,8 @@ export function previousRenderOf(clip: Pick<ClipView, "revision" | "rendered">):
   if (!rendered || rendered.revision === clip.revision) return null;
   return `${formatTimestamp(rendered.startSeconds)}–${formatTimestamp(rendered.endSeconds)}, ${formatLength(rendered.durationSeconds)}`;
 }
+
+/** The download's label and the line under it while it is the previous render (card and player alike). */
+export const PREVIOUS_VERSION_DOWNLOAD = "Download previous version";
+export const previousVersionNote = (previousRender: string) =>
+  `The download is the previous version (${previousRender}) until the new one is rendered.`;

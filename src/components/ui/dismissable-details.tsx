@@ -17,10 +17,7 @@ export function DismissableDetails(props: Omit<ComponentProps<"details">, "ref">
     const details = ref.current;
     if (!details) return;
     const isOutside = (target: EventTarget | null) => !(target instanceof Node && details.contains(target));
-    const closeOnOutsidePointer = (event: PointerEvent) => {
-      if (details.open && isOutside(event.target)) details.open = false;
-    };
-    const closeOnOutsideFocus = (event: FocusEvent) => {
+    const closeIfOutside = (event: Event) => {
       if (details.open && isOutside(event.target)) details.open = false;
     };
     const closeOnEscape = (event: KeyboardEvent) => {
@@ -32,12 +29,12 @@ export function DismissableDetails(props: Omit<ComponentProps<"details">, "ref">
       details.open = false;
       details.querySelector("summary")?.focus();
     };
-    document.addEventListener("pointerdown", closeOnOutsidePointer);
-    document.addEventListener("focusin", closeOnOutsideFocus);
+    document.addEventListener("pointerdown", closeIfOutside);
+    document.addEventListener("focusin", closeIfOutside);
     document.addEventListener("keydown", closeOnEscape);
     return () => {
-      document.removeEventListener("pointerdown", closeOnOutsidePointer);
-      document.removeEventListener("focusin", closeOnOutsideFocus);
+      document.removeEventListener("pointerdown", closeIfOutside);
+      document.removeEventListener("focusin", closeIfOutside);
       document.removeEventListener("keydown", closeOnEscape);
     };
   }, []);

@@ -168,7 +168,6 @@ export function useUploadsState() {
     return () => window.removeEventListener("beforeunload", askBeforeLeaving);
   }, [active]);
   const uploadsByVideo = uploadsByVideoOf(entries);
-  const uploadingVideoIds: ReadonlySet<string> = new Set(uploadsByVideo.keys());
   return {
     entries,
     addFiles,
@@ -178,7 +177,6 @@ export function useUploadsState() {
     dismissVideo,
     active,
     uploadsByVideo,
-    uploadingVideoIds,
     subscribe,
   };
 }

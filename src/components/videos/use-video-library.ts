@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type VideoView, videoApi } from "./video-api";
-import { libraryNeedsPolling } from "./video-polling";
+import { libraryNeedsPolling, type UploadingHere } from "./video-polling";
 
 const POLL_INTERVAL_MS = 3_000;
 
@@ -18,7 +18,7 @@ export function useVideoLibrary(options: {
   initialCursor: string | null;
   uploadsActive: boolean;
   /** Videos whose upload runs in this tab. */
-  uploadingHere: ReadonlySet<string>;
+  uploadingHere: UploadingHere;
 }) {
   const [videos, setVideos] = useState(options.initialVideos);
   const [cursor, setCursor] = useState(options.initialCursor);

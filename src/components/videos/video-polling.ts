@@ -12,13 +12,15 @@ export const PROCESSING_POLL_MS = 2_500;
 export const UPLOADING_POLL_MS = 30_000;
 
 type PolledVideo = Pick<VideoView, "id" | "status" | "origin">;
+/** The videos whose upload runs in this tab (the uploads by video, or a set of ids). */
+export type UploadingHere = Pick<ReadonlySet<string>, "has">;
 
 /**
  * Whether a video changes by itself soon: one that is processing does, and so does a URL import
  * (the worker downloads it); one waiting for uploaded bytes only while an upload in this tab
  * sends them (`uploadingHere`).
  */
-function movesSoon(video: PolledVideo, uploadingHere: ReadonlySet<string>): boolean {
+function movesSoon(video: PolledVideo, uploadingHere: UploadingHere): boolean {
   if (video.status !== "UPLOADING") return !isTerminalStatus(video.status);
   return isImporting(video) || uploadingHere.has(video.id);
 }
@@ -27,7 +29,7 @@ function movesSoon(video: PolledVideo, uploadingHere: ReadonlySet<string>): bool
 export function libraryNeedsPolling(options: {
   videos: readonly PolledVideo[];
   uploadsActive: boolean;
-  uploadingHere: ReadonlySet<string>;
+  uploadingHere: UploadingHere;
 }): boolean {
   if (options.uploadsActive) return true;
   return options.videos.some((video) => movesSoon(video, options.uploadingHere));
@@ -40,7 +42,7 @@ export function libraryNeedsPolling(options: {
  */
 export function refreshIntervalFor(
   videos: readonly PolledVideo[],
-  uploadingHere: ReadonlySet<string>,
+  uploadingHere: UploadingHere,
 ): number | null {
   if (videos.some((video) => movesSoon(video, uploadingHere))) return PROCESSING_POLL_MS;
   if (videos.some((video) => video.status === "UPLOADING")) return UPLOADING_POLL_MS;

@@ -15,7 +15,7 @@ import { refreshIntervalFor } from "./video-polling";
 export function VideosAutoRefresh({ videos }: { videos: Pick<VideoView, "id" | "status" | "origin">[] }) {
   const router = useRouter();
   const refreshNow = useCallback(() => router.refresh(), [router]);
-  const { uploadingVideoIds } = useUploads(refreshNow);
-  const intervalMs = refreshIntervalFor(videos, uploadingVideoIds);
+  const { uploadsByVideo } = useUploads(refreshNow);
+  const intervalMs = refreshIntervalFor(videos, uploadsByVideo);
   return intervalMs === null ? null : <AutoRefresh intervalMs={intervalMs} />;
 }

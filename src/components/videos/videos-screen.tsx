@@ -44,7 +44,7 @@ export function VideosScreen({
     initialVideos,
     initialCursor,
     uploadsActive: uploads.active,
-    uploadingHere: uploads.uploadingVideoIds,
+    uploadingHere: uploads.uploadsByVideo,
   });
   refreshRef.current = () => void library.refresh();
   // A deleted video leaves the upload panel too, so no row there speaks of it any more.
