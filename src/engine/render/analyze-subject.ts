@@ -44,6 +44,11 @@ export type AnalyzeSubjectOptions = {
   toneMapFilter?: string | null;
   /** Video decoder threads; ffmpeg's default when absent. */
   videoDecoderThreads?: number;
+  /**
+   * Keyframes (seconds from the segment's start) where the 4 fps pass splits its decode into
+   * parts decoded side by side (see decode-parts.ts); none: one ffmpeg run.
+   */
+  decodeSplitsSeconds?: number[];
   /** Meter the segment's audio in the same ffmpeg run (see `sampleFrames`); only with audio. */
   meterLoudness?: boolean;
   timeoutMs: number;
@@ -100,7 +105,12 @@ async function observe(options: AnalyzeSubjectOptions, skipFrames: SkippedFrames
     ...segmentToSample(options),
     width,
     height,
-    sampling: { kind: "rate", framesPerSecond: ANALYSIS_FRAMES_PER_SECOND, skipFrames },
+    sampling: {
+      kind: "rate",
+      framesPerSecond: ANALYSIS_FRAMES_PER_SECOND,
+      skipFrames,
+      splitsSeconds: options.decodeSplitsSeconds,
+    },
     meterLoudness: options.meterLoudness,
     onFrame: async (frame, index) => {
       signal?.throwIfAborted();

@@ -206,4 +206,90 @@ describe("sampleFrames", () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+  describe("split at keyframes into parts decoded side by side", () => {
+    // Keyframes every 100 frames at 30 fps: at 3.333… s and 6.666… s, stored as 3.333 and 6.667
+    // (a signal curve keeps milliseconds), so one is stored a hair before the keyframe.
+    let source: string;
+    beforeAll(async () => {
+      source = path.join(directory, "keyframes-every-3.3s.mp4");
+      await encodeTestVideo({
+        binaries,
+        inputArgs: ["-f", "lavfi", "-i", "testsrc2=s=320x240:r=30:d=10", "-f", "lavfi", "-i", "sine=d=10"],
+        outputArgs: [
+          "-g",
+          "100",
+          "-keyint_min",
+          "100",
+          "-sc_threshold",
+          "0",
+          "-bf",
+          "2",
+          "-c:a",
+          "aac",
+          "-shortest",
+        ],
+        outputPath: source,
+      });
+    });
+    const sample = async (splitsSeconds: number[], onFrame?: (index: number) => void) => {
+      const frames: Uint8Array[] = [];
+      const sampled = await sampleFrames({
+        ffmpegPath: binaries.ffmpegPath,
+        sourcePath: source,
+        startSeconds: 0.5,
+        durationSeconds: 9,
+        width: 64,
+        height: 48,
+        sampling: { kind: "rate", framesPerSecond: 4, skipFrames: "bidir", splitsSeconds },
+        videoDecoderThreads: 1,
+        meterLoudness: true,
+        timeoutMs: 30_000,
+        onFrame: (frame, index) => {
+          onFrame?.(index);
+          frames[index] = Uint8Array.from(frame.data);
+        },
+      });
+      return { ...sampled, frames };
+    };
+
+    it("gives the frames, times and loudness of one run", async () => {
+      const whole = await sample([]);
+      const inParts = await sample([3.333 - 0.5, 6.667 - 0.5]);
+      expect(whole.frameCount).toBe(36);
+      expect(inParts.frameCount).toBe(36);
+      expect(inParts.frameTimesSeconds).toEqual(whole.frameTimesSeconds);
+      expect(inParts.referenceErrors).toBe(0);
+      // Every frame decodes exactly as in one run: each part starts at a keyframe.
+      inParts.frames.forEach((frame, index) => {
+        expect(Buffer.compare(frame, whole.frames[index]!), `frame ${index}`).toBe(0);
+      });
+      expect(inParts.loudness).toEqual(whole.loudness);
+      expect(whole.loudness?.integratedLufs).toBeGreaterThan(-30);
+    });
+
+    it("fails as a whole when one part's frames cannot be analysed, stopping the others", async () => {
+      const failure = new Error("analysis failed on the second part");
+      await expect(
+        sample([2.833, 6.167], (index) => {
+          if (index === 14) throw failure;
+        }),
+      ).rejects.toBe(failure);
+      const cancelled = new AbortController();
+      cancelled.abort();
+      await expect(
+        sampleFrames({
+          ffmpegPath: binaries.ffmpegPath,
+          sourcePath: source,
+          startSeconds: 0,
+          durationSeconds: 9,
+          width: 64,
+          height: 48,
+          sampling: { kind: "rate", framesPerSecond: 4, splitsSeconds: [3.333, 6.667] },
+          timeoutMs: 30_000,
+          signal: cancelled.signal,
+          onFrame: () => undefined,
+        }),
+      ).rejects.toThrow(/cancelled/i);
+    });
+  });
 });
