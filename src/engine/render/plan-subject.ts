@@ -91,10 +91,16 @@ export async function planSubject(context: {
   };
   const sampleFramesAt4Fps = async (afterScan: boolean): Promise<ObservedSubject> => {
     const metered = meterLoudness();
+    const decoding = framesPassDecoding(input, durationSeconds);
+    if (decoding.decodeSplitsSeconds) {
+      log(
+        `4 fps pass decoded in ${decoding.decodeSplitsSeconds.length + 1} parts side by side, split at the keyframes at ${decoding.decodeSplitsSeconds.map((seconds) => `${seconds.toFixed(1)} s`).join(", ")}`,
+      );
+    }
     const { observations, loudness: measured } = await analyzeSubject({
       ...look,
       meterLoudness: metered,
-      ...framesPassDecoding(input, durationSeconds),
+      ...decoding,
       videoCodec: probe.videoCodec,
       timeoutMs: 30_000 + durationSeconds * 3_000,
       onProgress: (fraction) => {

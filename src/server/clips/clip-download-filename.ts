@@ -1,4 +1,5 @@
-import type { Clip } from "@/db/repos/clip-repo";
+import type { Clip, ClipRender } from "@/db/repos/clip-repo";
+import { formatTimestamp } from "@/engine/format-timestamp";
 
 /** The source video's part: enough to tell videos apart, short enough to leave room for the clip's. */
 const MAX_VIDEO_SLUG_CHARS = 32;
@@ -10,9 +11,22 @@ const MAX_TITLE_SLUG_CHARS = 48;
  * names and a folder of downloads sorts by video. Lowercase ASCII letters, digits and hyphens
  * only, so every platform's uploader accepts it, and at most ~100 characters.
  */
-export function clipDownloadFilename(clip: Pick<Clip, "videoTitle" | "ordinal" | "title">): string {
+export function clipDownloadFilename(
+  clip: Pick<Clip, "videoTitle" | "ordinal" | "title" | "startSeconds" | "endSeconds">,
+  render?: Pick<ClipRender, "startSeconds" | "endSeconds">,
+): string {
   const video = slugOf(withoutExtension(clip.videoTitle), MAX_VIDEO_SLUG_CHARS);
-  const title = slugOf(clip.title, MAX_TITLE_SLUG_CHARS);
+  // A render of an earlier range (its re-render under way) is named for what it shows: the
+  // clip's title was given to the new range, and two versions must not share a name.
+  const isEarlierRange =
+    render !== undefined &&
+    (render.startSeconds !== clip.startSeconds || render.endSeconds !== clip.endSeconds);
+  const title = isEarlierRange
+    ? slugOf(
+        `${formatTimestamp(render.startSeconds)} to ${formatTimestamp(render.endSeconds)}`,
+        MAX_TITLE_SLUG_CHARS,
+      )
+    : slugOf(clip.title, MAX_TITLE_SLUG_CHARS);
   const stem = [video, `clip-${clip.ordinal + 1}`, title].filter(Boolean).join("-");
   return `${stem}.mp4`;
 }

@@ -257,7 +257,10 @@ describe("clip server functions", () => {
     });
     expect(edited).toMatchObject({ revision: 1, status: "PENDING", startSeconds: 12, endSeconds: 27.5 });
     expect(edited.rendered?.revision).toBe(0);
-    expect(edited.media).not.toBeNull();
+    // Until the new render lands, the download is the old one, named for the range it shows.
+    expect(decodeURIComponent(edited.media?.downloadUrl ?? "")).toMatch(
+      /planted-events-clip-1-\d+-\d\d-to-\d+-\d\d\.mp4/,
+    );
     // Scored for its new range in the request: every reason is inside it.
     expect(edited.reasons.length).toBeGreaterThan(0);
     for (const reason of edited.reasons) {
@@ -283,6 +286,7 @@ describe("clip server functions", () => {
       revision: 1,
       rendered: { revision: 1, startSeconds: 12, endSeconds: 27.5 },
     });
+    expect(decodeURIComponent(rendered.media?.downloadUrl ?? "")).not.toMatch(/-to-/);
     // The render job's own re-score found the same figures.
     expect({ score: rendered.score, reasons: rendered.reasons }).toEqual({
       score: edited.score,

@@ -23,7 +23,7 @@ export async function getClipDownloadUrl(options: {
     client: runtime.clients.s3Presigner,
     bucket: runtime.config.aws.bucketName,
     key: render.videoKey,
-    downloadFilename: clipDownloadFilename(clip),
+    downloadFilename: clipDownloadFilename(clip, render),
   });
   return url;
 }

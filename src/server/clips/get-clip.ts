@@ -49,7 +49,7 @@ export async function toClipDetail(options: {
         presigner,
         bucket,
         key: clip.render.videoKey,
-        downloadFilename: clipDownloadFilename(clip),
+        downloadFilename: clipDownloadFilename(clip, clip.render),
       }),
     ]);
     media = { videoUrl: inline.url, downloadUrl: download.url, expiresAt: inline.expiresAt };
