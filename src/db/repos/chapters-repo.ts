@@ -1,7 +1,14 @@
-import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { chaptersKey } from "@/db/keys";
-import { assertItemSize, getItem, itemOf, type Table } from "@/db/table";
+import {
+  assertItemSize,
+  getItem,
+  isConditionFailure,
+  itemOf,
+  type Table,
+  translateWriteError,
+} from "@/db/table";
 
 /**
  * A video's chapters (`CREATOR#<id>` / `CHAPTERS#<videoId>`), one item per video, written by
@@ -67,6 +74,42 @@ export async function putVideoChapters(options: {
   assertItemSize(item, "chapter list");
   await table.documentClient.send(new PutCommand({ TableName: table.tableName, Item: item }));
   return chapters;
+}
+
+/**
+ * New titles for a video's stored chapters, in order (the parts stay where they are), written
+ * only if the item is still the one read (`expectedUpdatedAt`): false when an analysis wrote
+ * others meanwhile, which read the same captions.
+ */
+export async function retitleVideoChapters(options: {
+  table: Table;
+  creatorId: string;
+  videoId: string;
+  titles: string[];
+  expectedUpdatedAt: string;
+  now?: Date;
+}): Promise<boolean> {
+  const { table } = options;
+  try {
+    await table.documentClient.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: chaptersKey(options.creatorId, options.videoId),
+        UpdateExpression: `SET ${options.titles.map((_, index) => `chapters[${index}].title = :title${index}`).join(", ")}, updatedAt = :now`,
+        ConditionExpression: "updatedAt = :expected AND size(chapters) = :count",
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(options.titles.map((title, index) => [`:title${index}`, title])),
+          ":now": (options.now ?? new Date()).toISOString(),
+          ":expected": options.expectedUpdatedAt,
+          ":count": options.titles.length,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(translateWriteError(error, "The chapters changed"))) return false;
+    throw error;
+  }
 }
 
 // The chapters and interest curve of one video (GetItem); undefined until analysis wrote them.

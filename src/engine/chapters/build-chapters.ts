@@ -88,8 +88,37 @@ export function buildChapters({
   }
 
   const starts = [0, ...chosen.sort((a, b) => a - b)];
-  return starts.map((startSeconds, index) => {
-    const endSeconds = starts[index + 1] ?? durationSeconds;
+  return titleChapters({
+    ranges: starts.map((startSeconds, index) => ({
+      startSeconds,
+      endSeconds: starts[index + 1] ?? durationSeconds,
+    })),
+    signals,
+    features,
+    interest,
+    transcript,
+  });
+}
+
+/**
+ * Titles for chapters whose boundaries are set: a part in which something is said is titled
+ * with its first words; otherwise its signals describe it. Also used when a video's captions
+ * change after its analysis: the parts stay, their titles follow what is said in them.
+ */
+export function titleChapters({
+  ranges,
+  signals,
+  features,
+  interest,
+  transcript = [],
+}: {
+  ranges: readonly { startSeconds: number; endSeconds: number }[];
+  signals: SignalCurve;
+  features: SecondFeatures;
+  interest: readonly number[];
+  transcript?: readonly TranscriptSegment[];
+}): Chapter[] {
+  return ranges.map(({ startSeconds, endSeconds }, index) => {
     const firstSaid = transcript
       .filter((segment) => segment.startSeconds >= startSeconds && segment.startSeconds < endSeconds)
       .reduce<TranscriptSegment | undefined>(

@@ -13,6 +13,7 @@ import { type Runtime, tableOf } from "@/server/runtime";
 import { deleteObjects, writeTextObject } from "@/storage/object-io";
 import { captionsObjectKey } from "@/storage/object-keys";
 import { findVideoOrThrow } from "./find-video-or-throw";
+import { retitleChapters } from "./retitle-chapters";
 import { toVideoView, type VideoView } from "./to-video-view";
 
 const CONTENT_TYPES = { srt: "application/x-subrip", vtt: "text/vtt" } as const;
@@ -24,7 +25,8 @@ export type CaptionsChange = { video: VideoView; clipsRerendering: number };
  * file that is not subtitles, or whose cues all start after the video ends, is refused with
  * the reason and nothing is stored. Stored, it replaces any earlier file; clips rendered
  * already are re-rendered with the captions (each as a new revision, the current render on
- * show until then), and an analysis still to come reads it.
+ * show until then), chapters the local analyzer titled take the first words said in them, and
+ * an analysis still to come reads it.
  */
 export async function setVideoCaptions(options: {
   runtime: Runtime;
@@ -111,6 +113,7 @@ async function saveAndRerender(options: {
   // Clips exist once analysis has saved them; before that, the analysis reads the file itself.
   const clips = await listClipsByVideo({ table, creatorId, videoId, consistent: true });
   try {
+    await retitleChapters({ runtime, video: updated });
     for (const clip of clips) {
       const renewed = await renewClipRevision({ table, creatorId, clipId: clip.clipId });
       await enqueueJob(runtime, "render-clip", {
@@ -123,7 +126,7 @@ async function saveAndRerender(options: {
   } catch (error) {
     throw new AppError(
       "unavailable",
-      "The captions are saved, but the clips' re-renders could not all be queued. Send the file again in a moment.",
+      "The captions are saved, but the chapters and clips could not all be brought up to date. Send the file again in a moment.",
       { cause: error, retryAfterSeconds: 5 },
     );
   }
