@@ -231,11 +231,15 @@ describe("sampleFrames", () => {
         outputPath: source,
       });
     });
-    const sample = async (splitsSeconds: number[], onFrame?: (index: number) => void) => {
+    const sample = async (
+      splitsSeconds: number[],
+      onFrame?: (index: number) => void,
+      sourcePath: string = source,
+    ) => {
       const frames: Uint8Array[] = [];
       const sampled = await sampleFrames({
         ffmpegPath: binaries.ffmpegPath,
-        sourcePath: source,
+        sourcePath,
         startSeconds: 0.5,
         durationSeconds: 9,
         width: 64,
@@ -265,6 +269,20 @@ describe("sampleFrames", () => {
       });
       expect(inParts.loudness).toEqual(whole.loudness);
       expect(whole.loudness?.integratedLufs).toBeGreaterThan(-30);
+
+      // Read over HTTP, as a worker reads a stored source: each part (and the first part's
+      // audio) is a reader of its own. (The server breaks off nowhere here.)
+      const bytes = await readFile(source);
+      const { url, server } = await serveBreakingOff(bytes, bytes.length + 1);
+      try {
+        const overHttp = await sample([2.833, 6.167], undefined, url);
+        expect(overHttp.frames.map((frame) => Buffer.from(frame).toString("base64"))).toEqual(
+          whole.frames.map((frame) => Buffer.from(frame).toString("base64")),
+        );
+        expect(overHttp.loudness).toEqual(whole.loudness);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
     });
 
     it("fails as a whole when one part's frames cannot be analysed, stopping the others", async () => {
