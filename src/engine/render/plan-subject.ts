@@ -94,7 +94,7 @@ export async function planSubject(context: {
     const decoding = framesPassDecoding(input, durationSeconds);
     if (decoding.decodeSplitsSeconds) {
       log(
-        `4 fps pass decoded in ${decoding.decodeSplitsSeconds.length + 1} parts side by side, split at the keyframes at ${decoding.decodeSplitsSeconds.map((seconds) => `${seconds.toFixed(1)} s`).join(", ")}`,
+        `4 fps pass decoded in ${decoding.decodeSplitsSeconds.length + 1} parts side by side, split at the keyframe${decoding.decodeSplitsSeconds.length === 1 ? "" : "s"} ${decoding.decodeSplitsSeconds.map((seconds) => `${seconds.toFixed(1)} s`).join(", ")} into the clip`,
       );
     }
     const { observations, loudness: measured } = await analyzeSubject({
