@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseDecodeSplits, decodeParts, MIN_DECODE_PART_SECONDS } from "./decode-parts";
+import { chooseDecodeSplits, decodeParts, MAX_DECODE_PARTS, MIN_DECODE_PART_SECONDS } from "./decode-parts";
 
 describe("chooseDecodeSplits", () => {
   it("splits at the keyframe nearest each even share of the segment, in segment time", () => {
@@ -25,6 +25,11 @@ describe("chooseDecodeSplits", () => {
     expect(chooseDecodeSplits({ ...start, keyframesSeconds: [0, 2, 10.5], parts: 2 })).toEqual([]);
     expect(chooseDecodeSplits({ ...start, keyframesSeconds: undefined, parts: 2 })).toEqual([]);
     expect(chooseDecodeSplits({ ...start, keyframesSeconds: [0, 6], parts: 1 })).toEqual([]);
+    // However many cores, at most MAX_DECODE_PARTS decoders.
+    const everySecond = Array.from({ length: 120 }, (_, index) => index);
+    expect(
+      chooseDecodeSplits({ startSeconds: 0, durationSeconds: 120, keyframesSeconds: everySecond, parts: 64 }),
+    ).toHaveLength(MAX_DECODE_PARTS - 1);
     // Three parts wanted, but two keyframes 1 s apart would leave one of 1 s: one split.
     const splits = chooseDecodeSplits({ ...start, keyframesSeconds: [5, 6], parts: 3 });
     expect(splits).toHaveLength(1);

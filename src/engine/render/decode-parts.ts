@@ -9,10 +9,15 @@
 
 /** Shorter parts cost an ffmpeg start (~0.1–0.2 s of CPU here) for too little decoding. */
 export const MIN_DECODE_PART_SECONDS = 4;
+/**
+ * Each part is a decoder of its own (~80–100 MB at 1080p) holding up to 32 MB of frames: on a
+ * many-core host, more parts would cost more memory than a render's encoder for little gain.
+ */
+export const MAX_DECODE_PARTS = 4;
 
 /**
  * Segment times (seconds from its start) of the keyframes at which a pass splits its decode
- * into at most `parts` parts, each at least MIN_DECODE_PART_SECONDS long: for each even share
+ * into at most `parts` parts (and MAX_DECODE_PARTS), each at least MIN_DECODE_PART_SECONDS long: for each even share
  * of the segment, the keyframe nearest its end. None where no keyframe is far enough inside.
  */
 export function chooseDecodeSplits({
@@ -27,6 +32,7 @@ export function chooseDecodeSplits({
   keyframesSeconds: readonly number[] | undefined;
   parts: number;
 }): number[] {
+  parts = Math.min(parts, MAX_DECODE_PARTS);
   if (!keyframesSeconds || parts < 2) return [];
   const candidates = keyframesSeconds
     .map((time) => time - startSeconds)

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -283,6 +283,42 @@ describe("sampleFrames", () => {
       } finally {
         await new Promise((resolve) => server.close(resolve));
       }
+    });
+
+    it("fails when a later part's ffmpeg fails, at once, and nothing reaches onFrame after", async () => {
+      // An ffmpeg whose later parts (those seeking to their keyframe) fail as they start.
+      const failingLaterParts = path.join(directory, "ffmpeg-later-parts-fail.sh");
+      await writeFile(
+        failingLaterParts,
+        `#!/bin/sh\nfor arg in "$@"; do [ "$arg" = "-noaccurate_seek" ] && { echo "simulated failure" >&2; exit 1; }; done\nexec "${binaries.ffmpegPath}" "$@"\n`,
+        { mode: 0o755 },
+      );
+      let settled = false;
+      let framesAfterSettling = 0;
+      let framesAnalysed = 0;
+      const sampling = sampleFrames({
+        ffmpegPath: failingLaterParts,
+        sourcePath: source,
+        startSeconds: 0.5,
+        durationSeconds: 9,
+        width: 64,
+        height: 48,
+        sampling: { kind: "rate", framesPerSecond: 4, splitsSeconds: [2.833, 6.167] },
+        timeoutMs: 30_000,
+        onFrame: async () => {
+          if (settled) framesAfterSettling += 1;
+          framesAnalysed += 1;
+          // A slow analysis: part 0's frames queue up behind it.
+          await new Promise((resolve) => setTimeout(resolve, 30));
+        },
+      }).finally(() => {
+        settled = true;
+      });
+      await expect(sampling).rejects.toThrow(/exited with code 1: simulated failure/);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(framesAfterSettling).toBe(0);
+      // The first part's 12 frames were not all analysed first: the failure stopped them.
+      expect(framesAnalysed).toBeLessThan(12);
     });
 
     it("fails as a whole when one part's frames cannot be analysed, stopping the others", async () => {

@@ -111,7 +111,7 @@ export function buildFrameSampleArgs(
   // A later part's first slot is at most a slot after its start; the fps filter drops what
   // comes before it. Each part ends with its last slot, so no slot comes from two parts.
   const partSlots = part
-    ? `${part.offsetSeconds > 0 ? `:start_time=${Math.max(0, part.firstSlot / rate - segment.offsetSeconds).toFixed(4)}` : ""},trim=end_frame=${part.slotCount}`
+    ? `${segment.seekToKeyframe ? `:start_time=${(part.firstSlot / rate - segment.offsetSeconds).toFixed(4)}` : ""},trim=end_frame=${part.slotCount}`
     : "";
   const audioInput = meterLoudness && part ? 1 : 0;
   return [
@@ -122,16 +122,20 @@ export function buildFrameSampleArgs(
     "-v",
     keyframesOnly || meterLoudness ? "info" : "error",
     ...(keyframesOnly ? ["-skip_frame:v", "nokey"] : []),
+    ...(segment.seekToKeyframe ? ["-noaccurate_seek"] : []),
     ...buildSegmentInputArgs({
       input: sourcePath,
-      startSeconds: options.startSeconds + segment.offsetSeconds,
+      startSeconds: Math.round(options.startSeconds * 1000) / 1000 + segment.offsetSeconds,
       durationSeconds: segment.durationSeconds,
       fastDecode: true,
       skipFrames: sampling.kind === "rate" ? sampling.skipFrames : undefined,
       videoDecoderThreads: options.videoDecoderThreads,
       httpHeaders: options.sourceHttpHeaders,
     }),
-    // The audio of the whole segment, for a part that meters it; its video is not decoded.
+    // The audio of the whole segment, for a part that meters it; its video is not decoded, but
+    // its bytes are read (interleaved with the audio in the file): a URL source's segment is
+    // fetched about twice, beside the decoding. (Metering each part's audio instead would
+    // need the loudness gated over the whole segment, which ffmpeg's meter cannot combine.)
     ...(audioInput
       ? [
           "-vn",
@@ -162,26 +166,34 @@ export function buildFrameSampleArgs(
 /**
  * What a part reads: from its keyframe to the next part's, and a slot beyond, since the fps
  * filter gives a slot its frame only once it has seen the frames after it (cut at the next
- * keyframe, a part whose pictures come every 0.1 s missed its last slot); its slot count stops
- * it there. A later part seeks a millisecond past its keyframe's time, rounded up: the time is
+ * keyframe, a part whose pictures came every 0.1 s missed its last slot); its slot count stops
+ * it there. A later part seeks a millisecond past its keyframe's time, rounded up (the time is
  * stored rounded to the millisecond, and a seek a hair before the keyframe would start decoding
- * at the one before it (the keyframe itself is then decoded but not shown; the next frame serves).
+ * at the one before it), without ffmpeg's accurate seek, which would drop the keyframe itself
+ * for being before that point: its fps filter's start time keeps exactly the frames it owns.
+ * Offsets count from the start as ffmpeg reads it (to the millisecond), as one run's times do.
  */
 function segmentOfPart(
   { startSeconds, durationSeconds }: Pick<SampleFramesOptions, "startSeconds" | "durationSeconds">,
   part: DecodePart | undefined,
   framesPerSecond: number,
-): { offsetSeconds: number; durationSeconds: number } {
-  if (!part) return { offsetSeconds: 0, durationSeconds };
-  const offsetSeconds =
+): { offsetSeconds: number; durationSeconds: number; seekToKeyframe: boolean } {
+  if (!part) return { offsetSeconds: 0, durationSeconds, seekToKeyframe: false };
+  const startMilliseconds = Math.round(startSeconds * 1000);
+  const offsetMilliseconds =
     part.offsetSeconds === 0
       ? 0
-      : Math.ceil((startSeconds + part.offsetSeconds + 0.001) * 1000) / 1000 - startSeconds;
+      : Math.ceil(startSeconds * 1000 + part.offsetSeconds * 1000 + 1 - 1e-6) - startMilliseconds;
+  const offsetSeconds = offsetMilliseconds / 1000;
   const endSeconds = Math.min(
     durationSeconds,
     part.offsetSeconds + part.durationSeconds + 1 / framesPerSecond,
   );
-  return { offsetSeconds, durationSeconds: endSeconds - offsetSeconds };
+  return {
+    offsetSeconds,
+    durationSeconds: endSeconds - offsetSeconds,
+    seekToKeyframe: offsetMilliseconds > 0,
+  };
 }
 
 /** A region of the frame as a crop filter, its size and position rounded to even pixels (4:2:0). */
@@ -298,6 +310,7 @@ function frameQueue(onFrame: SampleFramesOptions["onFrame"]) {
   let queued = 0;
   let chain: Promise<void> = Promise.resolve();
   let failure: { error: unknown } | undefined;
+  let stopped = false;
   return {
     /** Each frame's index, in the order they were handed over. */
     indices,
@@ -306,7 +319,7 @@ function frameQueue(onFrame: SampleFramesOptions["onFrame"]) {
       indices.push(index);
       queued += 1;
       chain = chain.then(async () => {
-        await onFrame(frame, index);
+        if (!stopped) await onFrame(frame, index);
         queued -= 1;
       });
       chain.catch((error: unknown) => {
@@ -316,6 +329,10 @@ function frameQueue(onFrame: SampleFramesOptions["onFrame"]) {
     },
     async drain(): Promise<void> {
       await chain;
+    },
+    /** Frames still queued go no further (the pass failed: nothing may follow its error). */
+    stop(): void {
+      stopped = true;
     },
   };
 }
@@ -342,8 +359,9 @@ async function* framesOf(stdout: Readable, width: number, height: number): Async
 /**
  * Runs every part's ffmpeg at once and hands their frames to the queue in order: the first
  * part's as they come, a later part's held (up to `maxWaitingFrames`, then its ffmpeg waits)
- * until the parts before it have all been handed over. Its frames take the indices of the
- * slots it owns. One part failing stops the others.
+ * until the parts before it have all been handed over and their ffmpeg runs have ended well.
+ * Its frames take the indices of the slots it owns. One part failing stops the others at once,
+ * frames still queued are dropped, and the call fails only when nothing more reaches `onFrame`.
  */
 async function decodeInParts(
   parts: DecodePart[],
@@ -369,47 +387,56 @@ async function decodeInParts(
   const stop = () => stopAll.abort(signal?.reason);
   if (signal?.aborted) stop();
   signal?.addEventListener("abort", stop, { once: true });
-  // A part's turn comes when the part before it has handed over its last frame.
+  // A part's turn comes when the part before it has handed over its last frame and ended well.
   const turns = parts.map(() => Promise.withResolvers<void>());
   for (const turn of turns) turn.promise.catch(() => undefined);
   turns[0]?.resolve();
+  let failure: { error: unknown } | undefined;
   const fail = (error: unknown) => {
+    failure ??= { error };
     stopAll.abort(error);
+    queue.stop();
     for (const turn of turns) turn.reject(error);
   };
-  try {
-    await Promise.all(
-      parts.map((part, partIndex) =>
-        run(part, stopAll.signal, async (stdout) => {
-          const turn = turns[partIndex]!;
-          let isMyTurn = false;
-          turn.promise.then(
-            () => {
-              isMyTurn = true;
-            },
-            () => undefined,
-          );
-          const waiting: { frame: RgbFrame; index: number }[] = [];
-          const handOver = async () => {
-            for (const held of waiting.splice(0)) await queue.push(held.frame, held.index);
-          };
-          let index = part.firstSlot;
-          for await (const frame of read(stdout)) {
-            waiting.push({ frame, index: index++ });
-            if (waiting.length >= maxWaitingFrames) await turn.promise;
-            if (isMyTurn) await handOver();
-          }
-          await turn.promise;
-          await handOver();
-          if (partIndex === parts.length - 1) await queue.drain();
-          turns[partIndex + 1]?.resolve();
-        }).catch((error: unknown) => {
-          fail(error);
-          throw error;
-        }),
-      ),
+  const decodePart = async (part: DecodePart, partIndex: number) => {
+    const turn = turns[partIndex]!;
+    let isMyTurn = false;
+    turn.promise.then(
+      () => {
+        isMyTurn = true;
+      },
+      () => undefined,
     );
+    const waiting: { frame: RgbFrame; index: number }[] = [];
+    const handOver = async () => {
+      for (const held of waiting.splice(0)) {
+        if (stopAll.signal.aborted) return;
+        await queue.push(held.frame, held.index);
+      }
+    };
+    // The run ends when its frames are read, held or not: a part that fails is known at once,
+    // not when the parts before it are done.
+    await run(part, stopAll.signal, async (stdout) => {
+      let index = part.firstSlot;
+      for await (const frame of read(stdout)) {
+        waiting.push({ frame, index: index++ });
+        if (waiting.length >= maxWaitingFrames) await turn.promise;
+        if (isMyTurn) await handOver();
+      }
+    });
+    await turn.promise;
+    await handOver();
+    if (partIndex === parts.length - 1) await queue.drain();
+    turns[partIndex + 1]?.resolve();
+  };
+  try {
+    await Promise.allSettled(parts.map((part, partIndex) => decodePart(part, partIndex).catch(fail)));
   } finally {
     signal?.removeEventListener("abort", stop);
+  }
+  if (failure) {
+    // A frame being analysed when it failed finishes first; the queued ones are dropped.
+    await queue.drain().catch(() => undefined);
+    throw failure.error;
   }
 }
