@@ -49,10 +49,10 @@ const systemResolver: HostResolver = async (hostname) =>
     family: entry.family === 6 ? 6 : 4,
   }));
 
-/** Parses and checks the shape of an import URL (no network). */
 /** Longer than any media link a creator pastes; a bound on what is stored with the video. */
 export const MAX_IMPORT_URL_LENGTH = 2048;
 
+/** Parses and checks the shape of an import URL (no network). */
 export function parseImportUrl(value: string): URL {
   if (value.length > MAX_IMPORT_URL_LENGTH)
     throw new UrlImportError(

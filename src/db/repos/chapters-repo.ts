@@ -1,14 +1,8 @@
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { z } from "zod";
 import { chaptersKey } from "@/db/keys";
-import {
-  assertItemSize,
-  getItem,
-  isConditionFailure,
-  itemOf,
-  type Table,
-  translateWriteError,
-} from "@/db/table";
+import { assertItemSize, getItem, itemOf, type Table } from "@/db/table";
 
 /**
  * A video's chapters (`CREATOR#<id>` / `CHAPTERS#<videoId>`), one item per video, written by
@@ -107,7 +101,7 @@ export async function retitleVideoChapters(options: {
     );
     return true;
   } catch (error) {
-    if (isConditionFailure(translateWriteError(error, "The chapters changed"))) return false;
+    if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
   }
 }

@@ -105,9 +105,9 @@ export function buildFrameSampleArgs(
           `${regions.map((_, index) => `[region${index}]`).join("")}vstack=inputs=${regions.length}`,
         ].join(";");
   const keyframesOnly = sampling.kind === "keyframes";
-  const meterLoudness = options.meterLoudness && (part?.offsetSeconds ?? 0) === 0;
   const rate = sampling.kind === "rate" ? sampling.framesPerSecond : 0;
   const segment = segmentOfPart(options, part, rate);
+  const meterLoudness = options.meterLoudness && !segment.seekToKeyframe;
   // A later part's first slot is at most a slot after its start; the fps filter drops what
   // comes before it. Each part ends with its last slot, so no slot comes from two parts.
   const partSlots = part
@@ -125,7 +125,7 @@ export function buildFrameSampleArgs(
     ...(segment.seekToKeyframe ? ["-noaccurate_seek"] : []),
     ...buildSegmentInputArgs({
       input: sourcePath,
-      startSeconds: Math.round(options.startSeconds * 1000) / 1000 + segment.offsetSeconds,
+      startSeconds: segment.startSeconds,
       durationSeconds: segment.durationSeconds,
       fastDecode: true,
       skipFrames: sampling.kind === "rate" ? sampling.skipFrames : undefined,
@@ -171,14 +171,15 @@ export function buildFrameSampleArgs(
  * stored rounded to the millisecond, and a seek a hair before the keyframe would start decoding
  * at the one before it), without ffmpeg's accurate seek, which would drop the keyframe itself
  * for being before that point: its fps filter's start time keeps exactly the frames it owns.
- * Offsets count from the start as ffmpeg reads it (to the millisecond), as one run's times do.
+ * Offsets count from the start as ffmpeg reads it (to the millisecond), as one run's times do;
+ * `startSeconds` is where the part's input starts.
  */
 function segmentOfPart(
   { startSeconds, durationSeconds }: Pick<SampleFramesOptions, "startSeconds" | "durationSeconds">,
   part: DecodePart | undefined,
   framesPerSecond: number,
-): { offsetSeconds: number; durationSeconds: number; seekToKeyframe: boolean } {
-  if (!part) return { offsetSeconds: 0, durationSeconds, seekToKeyframe: false };
+): { startSeconds: number; offsetSeconds: number; durationSeconds: number; seekToKeyframe: boolean } {
+  if (!part) return { startSeconds, offsetSeconds: 0, durationSeconds, seekToKeyframe: false };
   const startMilliseconds = Math.round(startSeconds * 1000);
   const offsetMilliseconds =
     part.offsetSeconds === 0
@@ -190,6 +191,7 @@ function segmentOfPart(
     part.offsetSeconds + part.durationSeconds + 1 / framesPerSecond,
   );
   return {
+    startSeconds: (startMilliseconds + offsetMilliseconds) / 1000,
     offsetSeconds,
     durationSeconds: endSeconds - offsetSeconds,
     seekToKeyframe: offsetMilliseconds > 0,
