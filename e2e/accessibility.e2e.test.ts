@@ -3,12 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { generateSyntheticVideo, planSyntheticVideo } from "../src/engine/testing/synthetic-video";
-import { resolveMediaBinaries } from "../src/media/ffmpeg-binaries";
 import { accessibilityViolations } from "./support/accessibility";
 import { launchBrowser, type TestBrowser } from "./support/browser";
 import { waitForLinkInOutbox } from "./support/outbox";
-import { waitForUploadStored, waitForVideoReady } from "./support/uploads";
+import { makePlantedMinute, waitForUploadStored, waitForVideoReady } from "./support/uploads";
 import "./support/provided-context";
 
 const appUrl = inject("e2eAppUrl");
@@ -22,15 +20,7 @@ beforeAll(async () => {
   directory = mkdtempSync(path.join(os.tmpdir(), "truss-e2e-a11y-"));
   // A minute with a planted loud burst (a clip to edit), still being processed when its page opens.
   video = path.join(directory, "talk.mp4");
-  [browser] = await Promise.all([
-    launchBrowser(),
-    generateSyntheticVideo({
-      binaries: resolveMediaBinaries(),
-      outputPath: video,
-      plan: planSyntheticVideo({ durationSeconds: 60 }),
-      preset: "ultrafast",
-    }),
-  ]);
+  [browser] = await Promise.all([launchBrowser(), makePlantedMinute(video)]);
 });
 
 afterAll(async () => {

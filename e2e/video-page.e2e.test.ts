@@ -4,10 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { generateSyntheticVideo, planSyntheticVideo } from "../src/engine/testing/synthetic-video";
-import { resolveMediaBinaries } from "../src/media/ffmpeg-binaries";
 import { launchBrowser, type TestBrowser } from "./support/browser";
-import { signInAsNewCreator, waitForUploadStored } from "./support/uploads";
+import { makePlantedMinute, signInAsNewCreator, waitForUploadStored } from "./support/uploads";
 import "./support/provided-context";
 
 const appUrl = inject("e2eAppUrl");
@@ -21,15 +19,7 @@ beforeAll(async () => {
   directory = mkdtempSync(path.join(os.tmpdir(), "truss-e2e-video-page-"));
   // A minute with planted moments: a few clips, the page taller than the window.
   const video = path.join(directory, "talk.mp4");
-  [browser] = await Promise.all([
-    launchBrowser(),
-    generateSyntheticVideo({
-      binaries: resolveMediaBinaries(),
-      outputPath: video,
-      plan: planSyntheticVideo({ durationSeconds: 60 }),
-      preset: "ultrafast",
-    }),
-  ]);
+  [browser] = await Promise.all([launchBrowser(), makePlantedMinute(video)]);
   const page = await browser.context.newPage();
   await signInAsNewCreator(page, { appUrl, outboxPath, email: `video-page-${randomUUID()}@example.test` });
   await page.goto(`${appUrl}/videos`);

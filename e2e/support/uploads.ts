@@ -5,6 +5,8 @@ import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { findFreePort } from "../../dev/services";
 import { type Stack, startStack } from "../../dev/start";
+import { generateSyntheticVideo, planSyntheticVideo } from "../../src/engine/testing/synthetic-video";
+import { resolveMediaBinaries } from "../../src/media/ffmpeg-binaries";
 import { waitForLinkInOutbox } from "./outbox";
 import { openSignInLink } from "./sign-in";
 
@@ -143,4 +145,17 @@ export async function waitForVideoReady(
       { timeout: options.timeoutMs, interval: 1_000 },
     )
     .toBe("READY");
+}
+
+/**
+ * A minute of video with planted moments (loud bursts, cuts, motion), encoded fast: analysed,
+ * it gives a few clips and a page taller than the window.
+ */
+export async function makePlantedMinute(outputPath: string): Promise<void> {
+  await generateSyntheticVideo({
+    binaries: resolveMediaBinaries(),
+    outputPath,
+    plan: planSyntheticVideo({ durationSeconds: 60 }),
+    preset: "ultrafast",
+  });
 }
