@@ -146,17 +146,27 @@ describe("a ready video's page in Chromium", () => {
     const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
     const outside = page.getByRole("heading", { level: 1 });
 
+    /** Opened, it closes on Escape (the focus back on what opened it) and on a click outside. */
+    const closesAsPopoversDo = async (
+      opener: Locator,
+      inside: Locator,
+      focusedOpener: () => Promise<string | null | undefined>,
+      openerName: string,
+    ) => {
+      await opener.click();
+      await inside.waitFor();
+      await page.keyboard.press("Escape");
+      await inside.waitFor({ state: "hidden" });
+      expect(await focusedOpener()).toBe(openerName);
+      await opener.click();
+      await inside.waitFor();
+      await outside.click();
+      await inside.waitFor({ state: "hidden" });
+    };
+
     const otherClips = page.getByText("Other clips…");
     const findAgain = page.getByRole("button", { name: "Find clips again" });
-    await otherClips.click();
-    await findAgain.waitFor();
-    await page.keyboard.press("Escape");
-    await findAgain.waitFor({ state: "hidden" });
-    expect(await focusedText()).toBe("Other clips…");
-    await otherClips.click();
-    await findAgain.waitFor();
-    await outside.click();
-    await findAgain.waitFor({ state: "hidden" });
+    await closesAsPopoversDo(otherClips, findAgain, focusedText, "Other clips…");
     // Cancel goes with the popover; the focus goes back to what opened it, as on Escape.
     await otherClips.click();
     await page.getByRole("button", { name: "Cancel", exact: true }).click();
@@ -166,15 +176,7 @@ describe("a ready video's page in Chromium", () => {
     const accountMenu = page.getByLabel("Account menu");
     const menu = page.locator("details").filter({ has: accountMenu });
     const signOut = menu.getByRole("button", { name: "Sign out", exact: true });
-    await accountMenu.click();
-    await signOut.waitFor();
-    await page.keyboard.press("Escape");
-    await signOut.waitFor({ state: "hidden" });
-    expect(await focusedLabel()).toBe("Account menu");
-    await accountMenu.click();
-    await signOut.waitFor();
-    await outside.click();
-    await signOut.waitFor({ state: "hidden" });
+    await closesAsPopoversDo(accountMenu, signOut, focusedLabel, "Account menu");
 
     // The menu lives in the layout, which stays as the app moves on: going to Settings closes it.
     await accountMenu.click();
